@@ -1,0 +1,34 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+// Debian's C libraries come in through system-library targets found with pkg-config;
+// scripts/setup.sh installs the -dev packages named in `providers`.
+let package = Package(
+    name: "store-screenshot-compose",
+    products: [
+        .library(name: "ScreenshotCompose", targets: ["ScreenshotCompose"]),
+        .executable(name: "store-screenshot-compose", targets: ["store-screenshot-compose"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        // libpng reports errors by longjmp; that stays in C so Swift never longjmps.
+        .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
+        .target(
+            name: "ScreenshotCompose",
+            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim"],
+            path: "Sources/ScreenshotCompose",
+            resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json")]
+        ),
+        .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
+                          path: "Sources/store-screenshot-compose"),
+        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim"],
+                    path: "Tests/ScreenshotComposeTests"),
+    ]
+)

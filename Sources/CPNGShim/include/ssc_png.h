@@ -1,0 +1,73 @@
+#ifndef SSC_PNG_H
+#define SSC_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// A thin C layer over libpng. libpng reports errors by longjmp; every setjmp lives in
+// ssc_png.c, so callers (Swift) only ever see a return code and a message.
+
+enum { SSC_PNG_MESSAGE_SIZE = 256 };
+
+/// The IHDR of a PNG plus which colour chunks precede the image data.
+typedef struct {
+    uint32_t width;        // pixels
+    uint32_t height;       // pixels
+    int bit_depth;         // 1, 2, 4, 8 or 16
+    int color_type;        // PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA
+    int interlace;         // 0 none, 1 Adam7
+    int has_srgb;
+    int has_iccp;
+    int has_gama;
+    int has_chrm;
+    int has_trns;
+    int has_exif;
+} ssc_png_header;
+
+/// Reads the signature and the chunks before IDAT from memory. Returns 0 on success;
+/// otherwise non-zero with `message` set. Sizes above max_width/max_height (pixels) are
+/// refused by libpng's user limits before any pixel memory is allocated.
+int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
+                        ssc_png_header *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
+typedef struct {
+    const char *key;     // Latin-1 keyword, 1-79 bytes
+    const char *text;    // UTF-8 value
+    int international;   // 1: written as iTXt (UTF-8), 0: tEXt (must be Latin-1)
+    const char *language; // iTXt language tag or NULL
+} ssc_png_text;
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} ssc_buffer;
+
+void ssc_buffer_free(ssc_buffer *buffer);
+
+/// Encodes cairo RGB24 pixels (32 bits per pixel, native-endian xRGB, `stride` bytes per row)
+/// as an 8-bit RGB PNG without alpha, with an sRGB chunk, the given text chunks and no tIME
+/// chunk. zlib level 0-9. Returns 0 on success; otherwise non-zero with `message` set.
+int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                          const ssc_png_text *texts, int text_count, int zlib_level,
+                          ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
+/// A decoded PNG: 8-bit RGBA rows, width * 4 bytes each, plus its text chunks.
+typedef struct {
+    ssc_png_header header;
+    uint8_t *rgba;        // width * height * 4 bytes, malloc'd
+    int text_count;
+    char **text_keys;     // malloc'd
+    char **text_values;   // malloc'd
+    int has_time;
+} ssc_png_image;
+
+/// Decodes any PNG flavour to 8-bit RGBA (for checks and tests). Returns 0 on success.
+int ssc_png_decode_rgba8(const uint8_t *data, size_t size, ssc_png_image *out,
+                         char message[SSC_PNG_MESSAGE_SIZE]);
+void ssc_png_image_free(ssc_png_image *image);
+
+/// libpng's version string, read at run time.
+const char *ssc_png_library_version(void);
+
+#endif

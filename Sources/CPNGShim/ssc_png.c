@@ -1,0 +1,264 @@
+#include "ssc_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Error state shared with libpng's callbacks: the message and where to jump back to.
+typedef struct {
+    jmp_buf jump;
+    char *message;
+} ssc_error_state;
+
+static void ssc_error_fn(png_structp png, png_const_charp text) {
+    ssc_error_state *state = (ssc_error_state *)png_get_error_ptr(png);
+    snprintf(state->message, SSC_PNG_MESSAGE_SIZE, "%s", text ? text : "libpng error");
+    longjmp(state->jump, 1);
+}
+
+// Warnings (for example a bad CRC in an ancillary chunk) are not failures.
+static void ssc_warning_fn(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} ssc_reader;
+
+static void ssc_read_fn(png_structp png, png_bytep out, size_t length) {
+    ssc_reader *reader = (ssc_reader *)png_get_io_ptr(png);
+    if (reader->size - reader->offset < length) {
+        png_error(png, "file is truncated");
+    }
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+static int ssc_check_signature(const uint8_t *data, size_t size, char *message) {
+    if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "not a PNG (no PNG signature)");
+        return 1;
+    }
+    return 0;
+}
+
+static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out) {
+    out->width = png_get_image_width(png, info);
+    out->height = png_get_image_height(png, info);
+    out->bit_depth = png_get_bit_depth(png, info);
+    out->color_type = png_get_color_type(png, info);
+    out->interlace = png_get_interlace_type(png, info);
+    out->has_srgb = png_get_valid(png, info, PNG_INFO_sRGB) != 0;
+    out->has_iccp = png_get_valid(png, info, PNG_INFO_iCCP) != 0;
+    out->has_gama = png_get_valid(png, info, PNG_INFO_gAMA) != 0;
+    out->has_chrm = png_get_valid(png, info, PNG_INFO_cHRM) != 0;
+    out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+#ifdef PNG_INFO_eXIf
+    out->has_exif = png_get_valid(png, info, PNG_INFO_eXIf) != 0;
+#else
+    out->has_exif = 0;
+#endif
+}
+
+int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
+                        ssc_png_header *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    memset(out, 0, sizeof(*out));
+    message[0] = 0;
+    if (ssc_check_signature(data, size, message)) return 1;
+
+    ssc_error_state state;
+    state.message = message;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
+    if (!png) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    ssc_reader reader = {data, size, 0};
+    if (setjmp(state.jump)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_set_user_limits(png, max_width, max_height);
+    png_set_read_fn(png, &reader, ssc_read_fn);
+    png_read_info(png, info);
+    ssc_fill_header(png, info, out);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+void ssc_buffer_free(ssc_buffer *buffer) {
+    free(buffer->data);
+    buffer->data = NULL;
+    buffer->size = 0;
+    buffer->capacity = 0;
+}
+
+static void ssc_write_fn(png_structp png, png_bytep data, size_t length) {
+    ssc_buffer *buffer = (ssc_buffer *)png_get_io_ptr(png);
+    if (buffer->capacity - buffer->size < length) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 65536;
+        while (capacity - buffer->size < length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(buffer->data, capacity);
+        if (!grown) png_error(png, "out of memory while encoding");
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, data, length);
+    buffer->size += length;
+}
+
+static void ssc_flush_fn(png_structp png) { (void)png; }
+
+int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                          const ssc_png_text *texts, int text_count, int zlib_level,
+                          ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    memset(out, 0, sizeof(*out));
+    ssc_error_state state;
+    state.message = message;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
+    if (!png) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    png_textp volatile chunks = NULL;
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
+        return 1;
+    }
+    if (setjmp(state.jump)) {
+        png_destroy_write_struct(&png, &info);
+        free(chunks);
+        ssc_buffer_free(out);
+        return 1;
+    }
+    png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
+    png_set_compression_level(png, zlib_level);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (text_count > 0) {
+        chunks = (png_textp)calloc((size_t)text_count, sizeof(png_text));
+        if (!chunks) png_error(png, "out of memory while encoding");
+        for (int i = 0; i < text_count; i++) {
+            chunks[i].key = (png_charp)texts[i].key;
+            chunks[i].text = (png_charp)texts[i].text;
+            chunks[i].text_length = strlen(texts[i].text);
+            if (texts[i].international) {
+                chunks[i].compression = PNG_ITXT_COMPRESSION_NONE;
+                chunks[i].lang = (png_charp)(texts[i].language ? texts[i].language : "");
+                chunks[i].lang_key = (png_charp)"";
+                chunks[i].itxt_length = chunks[i].text_length;
+                chunks[i].text_length = 0;
+            } else {
+                chunks[i].compression = PNG_TEXT_COMPRESSION_NONE;
+            }
+        }
+        png_set_text(png, info, chunks, text_count);
+    }
+    png_write_info(png, info);
+    // cairo's RGB24 keeps each pixel in a native-endian 32-bit word, the top byte unused.
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    png_set_bgr(png);
+    png_set_filler(png, 0, PNG_FILLER_AFTER);
+#else
+    png_set_filler(png, 0, PNG_FILLER_BEFORE);
+#endif
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(chunks);
+    return 0;
+}
+
+int ssc_png_decode_rgba8(const uint8_t *data, size_t size, ssc_png_image *out,
+                         char message[SSC_PNG_MESSAGE_SIZE]) {
+    memset(out, 0, sizeof(*out));
+    message[0] = 0;
+    if (ssc_check_signature(data, size, message)) return 1;
+    ssc_error_state state;
+    state.message = message;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
+    if (!png) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    png_bytepp volatile rows = NULL;
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    ssc_reader reader = {data, size, 0};
+    if (setjmp(state.jump)) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        ssc_png_image_free(out);
+        return 1;
+    }
+    png_set_read_fn(png, &reader, ssc_read_fn);
+    png_read_info(png, info);
+    ssc_fill_header(png, info, &out->header);
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t row_bytes = (size_t)out->header.width * 4;
+    out->rgba = (uint8_t *)malloc(row_bytes * out->header.height);
+    rows = (png_bytepp)malloc(sizeof(png_bytep) * out->header.height);
+    if (!out->rgba || !rows) png_error(png, "out of memory while decoding");
+    for (uint32_t y = 0; y < out->header.height; y++) rows[y] = out->rgba + y * row_bytes;
+    png_read_image(png, rows);
+    png_read_end(png, info);
+    out->has_time = png_get_valid(png, info, PNG_INFO_tIME) != 0;
+    png_textp text = NULL;
+    int count = 0;
+    png_get_text(png, info, &text, &count);
+    if (count > 0) {
+        out->text_keys = (char **)calloc((size_t)count, sizeof(char *));
+        out->text_values = (char **)calloc((size_t)count, sizeof(char *));
+        if (!out->text_keys || !out->text_values) png_error(png, "out of memory while decoding");
+        out->text_count = count;
+        for (int i = 0; i < count; i++) {
+            out->text_keys[i] = strdup(text[i].key);
+            out->text_values[i] = strdup(text[i].text ? text[i].text : "");
+        }
+    }
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+void ssc_png_image_free(ssc_png_image *image) {
+    free(image->rgba);
+    image->rgba = NULL;
+    for (int i = 0; i < image->text_count; i++) {
+        if (image->text_keys) free(image->text_keys[i]);
+        if (image->text_values) free(image->text_values[i]);
+    }
+    free(image->text_keys);
+    free(image->text_values);
+    image->text_keys = NULL;
+    image->text_values = NULL;
+    image->text_count = 0;
+}
+
+const char *ssc_png_library_version(void) { return png_get_libpng_ver(NULL); }

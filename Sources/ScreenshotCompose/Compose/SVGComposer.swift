@@ -1,0 +1,46 @@
+import Foundation
+
+/// A filled template: the SVG an output is drawn from.
+public struct ComposedSVG: Sendable {
+    public var locale: String
+    public var captureId: String
+    /// Where the SVG goes, relative to the output folder: `<locale>/<captureId>.svg`.
+    public var relativePath: String
+    /// Where the capture copy goes, relative to the output folder; the SVG's href points
+    /// here (relative to the SVG's folder, where librsvg allows loading).
+    public var captureCopyRelativePath: String
+    /// The href as written in the SVG.
+    public var captureHref: String
+    public var data: Data
+}
+
+/// Layout → Composed SVG: fills the template with the layout's numbers and the output's
+/// identity.
+public enum SVGComposer {
+    /// Throws `TemplateError` when a placeholder cannot be filled.
+    public static func compose(_ item: LaidOutOutput, plan: Plan) throws -> ComposedSVG {
+        let capture = plan.captures[item.output.captureIndex]
+        let layout = item.layout
+        let locale = item.output.locale
+        // Capture ids are [A-Za-z0-9._-], which need no percent-encoding in a URL path.
+        let href = "captures/\(capture.id).png"
+        let n = SVGNumber.format
+        let values: [Placeholder: String] = [
+            .width: String(layout.width), .height: String(layout.height),
+            .locale: locale, .captureId: capture.id, .tool: plan.tool.label, .composedAt: plan.composedAt,
+            .headline: item.output.headline,
+            .headlineX: n(layout.headline.x), .headlineY: n(layout.headline.y),
+            .headlineSize: n(layout.headline.style.size), .fontFamily: layout.headline.style.fontFamily,
+            .frameX: n(layout.frame.x), .frameY: n(layout.frame.y),
+            .frameWidth: n(layout.frame.width), .frameHeight: n(layout.frame.height), .frameRadius: n(layout.frameRadius),
+            .captureX: n(layout.capture.x), .captureY: n(layout.capture.y),
+            .captureWidth: n(layout.capture.width), .captureHeight: n(layout.capture.height),
+            .captureHref: href,
+        ]
+        // The headline goes in exactly as written; librsvg collapses its white space the
+        // way HeadlineText.collapsed does, so what was measured is what is drawn.
+        let text = try plan.template.fill(values)
+        return ComposedSVG(locale: locale, captureId: capture.id, relativePath: "\(locale)/\(capture.id).svg",
+                           captureCopyRelativePath: "\(locale)/\(href)", captureHref: href, data: Data(text.utf8))
+    }
+}

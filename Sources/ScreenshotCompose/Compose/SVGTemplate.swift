@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A placeholder of the device-well template, written `{{NAME}}`.
+public enum Placeholder: String, CaseIterable, Sendable {
+    case width = "WIDTH", height = "HEIGHT", locale = "LOCALE", captureId = "CAPTURE_ID", tool = "TOOL"
+    case composedAt = "COMPOSED_AT", headline = "HEADLINE", headlineX = "HEADLINE_X", headlineY = "HEADLINE_Y"
+    case headlineSize = "HEADLINE_SIZE", fontFamily = "FONT_FAMILY"
+    case frameX = "FRAME_X", frameY = "FRAME_Y", frameWidth = "FRAME_WIDTH", frameHeight = "FRAME_HEIGHT"
+    case frameRadius = "FRAME_RADIUS"
+    case captureX = "CAPTURE_X", captureY = "CAPTURE_Y", captureWidth = "CAPTURE_WIDTH", captureHeight = "CAPTURE_HEIGHT"
+    case captureHref = "CAPTURE_HREF"
+}
+
+/// A parsed SVG template: literal text and placeholders, each placeholder knowing whether
+/// it lands in an attribute value or in character data, so that its value is escaped for
+/// that place. Values are inserted once and never scanned for placeholders again.
+public struct SVGTemplate: Equatable, Sendable {
+    public enum Context: Equatable, Sendable {
+        case text
+        case attribute
+    }
+
+    public enum Segment: Equatable, Sendable {
+        case literal(String)
+        case placeholder(Placeholder, Context)
+    }
+
+    public var segments: [Segment]
+
+    /// The placeholders the template uses.
+    public var placeholders: Set<Placeholder> {
+        Set(segments.compactMap { if case .placeholder(let p, _) = $0 { return p } else { return nil } })
+    }
+
+    /// Parses and checks template text. Each problem is reported with `file` and the
+    /// placeholder or element named in the field: an unknown or malformed placeholder, a
+    /// missing not-capture-evidence marker (the root's `data-not-capture-evidence="true"`
+    /// and a `<desc>` saying "not capture evidence" and naming `{{CAPTURE_ID}}`), a root
+    /// without `xml:lang="{{LOCALE}}"`, no `<image id="capture">` whose href is
+    /// `{{CAPTURE_HREF}}`, or output that is not well-formed XML. Nil when any error.
+    public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
+        let before = d.errors.count
+        var segments: [Segment] = []
+        var literal = ""
+        var inTag = false
+        var rest = Substring(text)
+        var line = 1
+        while !rest.isEmpty {
+            if rest.hasPrefix("{{") {
+                guard let close = rest.range(of: "}}") else {
+                    d.error(file, "line \(line)", "malformed placeholder: expected {{NAME}}, found an unclosed \"{{\"")
+                    break
+                }
+                let name = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound])
+                if let placeholder = Placeholder(rawValue: name) {
+                    if !literal.isEmpty { segments.append(.literal(literal)) }
+                    literal = ""
+                    segments.append(.placeholder(placeholder, inTag ? .attribute : .text))
+                } else {
+                    let known = Placeholder.allCases.map(\.rawValue).joined(separator: ", ")
+                    d.error(file, "{{\(name)}} (line \(line))", "unknown placeholder: expected one of \(known), found {{\(name)}}")
+                }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            let c = rest.removeFirst()
+            if c == "<" { inTag = true } else if c == ">" { inTag = false } else if c == "\n" { line += 1 }
+            literal.append(c)
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        let template = SVGTemplate(segments: segments)
+        if d.errors.count == before {
+            template.checkStructure(file: file, into: &d)
+        }
+        return d.errors.count == before ? template : nil
+    }
+
+    /// Fills every placeholder. Throws `TemplateError.unfilled` naming a placeholder without a
+    /// value, `.invalidCharacter` for a value holding a character XML 1.0 cannot carry.
+    public func fill(_ values: [Placeholder: String]) throws -> String {
+        var out = ""
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                out += text
+            case .placeholder(let placeholder, let context):
+                guard let value = values[placeholder] else { throw TemplateError.unfilled(placeholder) }
+                if let bad = XMLText.firstInvalidScalar(in: value) {
+                    throw TemplateError.invalidCharacter(placeholder, bad)
+                }
+                out += context == .attribute ? XMLText.escapeAttribute(value) : XMLText.escapeText(value)
+            }
+        }
+        return out
+    }
+
+    private static let sample: [Placeholder: String] = {
+        var values: [Placeholder: String] = [:]
+        for p in Placeholder.allCases { values[p] = "1" }
+        values[.locale] = "en-US"
+        values[.captureId] = "sample-capture-id"
+        values[.captureHref] = "captures/sample-capture-id.png"
+        values[.headline] = "Sample"
+        values[.fontFamily] = "sans-serif"
+        values[.tool] = "tool"
+        values[.composedAt] = "1970-01-01T00:00:00Z"
+        return values
+    }()
+
+    private func checkStructure(file: String, into d: inout DiagnosticCollector) {
+        let filled: String
+        do {
+            filled = try fill(Self.sample)
+        } catch {
+            d.error(file, "(template)", "cannot fill the template: \(error)")
+            return
+        }
+        let document: XMLDocument
+        do {
+            document = try XMLDocument(xmlString: filled, options: [])
+        } catch {
+            d.error(file, "(template)", "filled template is not well-formed XML: \((error as NSError).localizedDescription)")
+            return
+        }
+        guard let root = document.rootElement(), root.localName == "svg" else {
+            d.error(file, "<svg>", "expected an <svg> root element, found \(document.rootElement()?.name ?? "none")")
+            return
+        }
+        func attribute(_ element: XMLElement, _ name: String) -> String? {
+            element.attributes?.first { $0.name == name }?.stringValue
+        }
+        let marker = attribute(root, "data-not-capture-evidence")
+        if marker != "true" {
+            d.error(file, "<svg> data-not-capture-evidence",
+                    "missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found \(marker.map { "\"\($0)\"" } ?? "none")")
+        }
+        let lang = attribute(root, "xml:lang")
+        if lang != Self.sample[.locale] {
+            d.error(file, "<svg> xml:lang", "librsvg chooses fonts by xml:lang only: expected xml:lang=\"{{LOCALE}}\" on the root, found \(lang.map { "\"\($0)\"" } ?? "none")")
+        }
+        let descs = root.elements(forName: "desc")
+        let descText = descs.first?.stringValue ?? ""
+        if !descText.lowercased().contains("not capture evidence") || !descText.contains(Self.sample[.captureId] ?? "") {
+            d.error(file, "<desc>", "missing not-capture-evidence marker: expected a <desc> that says \"not capture evidence\" and names {{CAPTURE_ID}}, found \(descs.isEmpty ? "no <desc>" : "\"\(descText)\"")")
+        }
+        let images = (try? root.nodes(forXPath: "//*[local-name()='image'][@id='capture']")) ?? []
+        let href = (images.first as? XMLElement).flatMap { image in
+            image.attributes?.first { $0.localName == "href" }?.stringValue
+        }
+        if href != Self.sample[.captureHref] {
+            d.error(file, "<image id=\"capture\">", "expected an <image id=\"capture\"> with href=\"{{CAPTURE_HREF}}\", found \(images.isEmpty ? "none" : "href \(href.map { "\"\($0)\"" } ?? "missing")")")
+        }
+    }
+}
+
+public enum TemplateError: Error, Equatable, CustomStringConvertible {
+    case unfilled(Placeholder)
+    case invalidCharacter(Placeholder, Unicode.Scalar)
+
+    public var description: String {
+        switch self {
+        case .unfilled(let p):
+            return "placeholder {{\(p.rawValue)}} has no value"
+        case .invalidCharacter(let p, let s):
+            return "value of {{\(p.rawValue)}} holds \(XMLText.codePoint(s)), which XML 1.0 cannot carry"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Escaping for values placed into XML, and the XML 1.0 character check.
+public enum XMLText {
+    /// For character data: `&`, `<`, `>` (the last so that `]]>` cannot appear).
+    public static func escapeText(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// For attribute values in either quote style; tabs and line breaks as character
+    /// references so attribute-value normalization keeps them.
+    public static func escapeAttribute(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The first scalar outside XML 1.0's `Char` production (C0 controls other than tab,
+    /// LF and CR; U+FFFE; U+FFFF), if any.
+    public static func firstInvalidScalar(in s: String) -> Unicode.Scalar? {
+        s.unicodeScalars.first { c in
+            switch c.value {
+            case 0x9, 0xA, 0xD: return false
+            case 0x0..<0x20, 0xFFFE, 0xFFFF: return true
+            default: return false
+            }
+        }
+    }
+
+    /// `U+XXXX`.
+    public static func codePoint(_ s: Unicode.Scalar) -> String {
+        let hex = String(s.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// One capture named in a job: its id (used in file names), where the PNG is, and the
+/// well it was recorded in.
+public struct JobCapture: Equatable, Sendable {
+    /// Matches `[A-Za-z0-9][A-Za-z0-9._-]*`.
+    public var id: String
+    /// The path as written in the job file (relative to the job file's folder).
+    public var path: String
+    /// The resolved location.
+    public var url: URL
+    /// A well id from the wells catalog.
+    public var well: String
+}
+
+/// A decoded, syntactically checked job file. Nothing in it has been checked against the
+/// wells catalog or the captures' bytes yet: that is the `Planner`'s job.
+public struct Job: Equatable, Sendable {
+    /// The job file as the user named it; used in diagnostics.
+    public var file: String
+    /// The folder relative paths in the job resolve against.
+    public var directory: URL
+    /// Nil: the template shipped with the tool.
+    public var template: URL?
+    /// Nil: the wells catalog shipped with the tool.
+    public var wells: URL?
+    /// The output folder.
+    public var output: URL
+    public var captures: [JobCapture]
+    /// Locales (BCP 47) in the order they are rendered: sorted by tag.
+    public var locales: [String]
+    /// locale → capture id → headline text, exactly as written.
+    public var headlines: [String: [String: String]]
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Reads a job file (JSON, `schemaVersion` 1) and checks its syntax: known fields, capture
+/// ids (`[A-Za-z0-9][A-Za-z0-9._-]*`, unique), BCP 47 locales (unique ignoring case, since
+/// they become folder names), a headline for every capture in every locale and none for an
+/// unknown capture. Paths resolve against the job file's folder. Every problem goes into the
+/// collector; returns nil when there was any error.
+public enum JobLoader {
+    public static func load(file: String, into d: inout DiagnosticCollector) -> Job? {
+        let url = URL(fileURLWithPath: file)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            d.error(file, "(file)", "cannot read the job file: \(FileErrorText.describe(error, path: file))")
+            return nil
+        }
+        return decode(data: data, file: file, directory: url.deletingLastPathComponent(), into: &d)
+    }
+
+    /// Decodes job bytes whose relative paths resolve against `directory`.
+    public static func decode(data: Data, file: String, directory: URL, into d: inout DiagnosticCollector) -> Job? {
+        let before = d.errors.count
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data)
+        } catch {
+            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
+            return nil
+        }
+        guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
+        reader.require("schemaVersion", integer: 1, &d)
+        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "output", "captures", "headlines"], &d)
+        let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
+        let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
+        let output = resolve(reader.optionalString("output", &d) ?? "out", against: directory)
+
+        var captures: [JobCapture] = []
+        for (value, path) in reader.array("captures", &d) {
+            guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
+            let id = item.string("id", &d)
+            if let id {
+                if !CaptureID.isValid(id) {
+                    d.error(file, "\(path).id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
+                } else if captures.contains(where: { $0.id == id }) {
+                    d.error(file, "\(path).id", "duplicate capture id: expected each id once, found \"\(id)\" again")
+                }
+            }
+            let capturePath = item.string("path", &d)
+            let well = item.string("well", &d)
+            item.refuseUnknownKeys(["id", "path", "well"], &d)
+            if let id, CaptureID.isValid(id), !captures.contains(where: { $0.id == id }), let capturePath, let well {
+                captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well))
+            }
+        }
+
+        let headlines = readHeadlines(reader, captureIds: captures.map(\.id), &d)
+        if d.errors.count > before { return nil }
+        return Job(file: file, directory: directory, template: template, wells: wells, output: output,
+                   captures: captures, locales: headlines.keys.sorted(), headlines: headlines)
+    }
+
+    private static func readHeadlines(_ reader: JSONFieldReader, captureIds: [String],
+                                      _ d: inout DiagnosticCollector) -> [String: [String: String]] {
+        let file = reader.file
+        guard let value = reader.value("headlines"), value != .null else {
+            d.error(file, "headlines", "missing field: expected an object of locale → capture id → headline")
+            return [:]
+        }
+        guard let byLocale = value.objectValue else {
+            d.error(file, "headlines", "expected an object of locale → capture id → headline, found \(value.summary)")
+            return [:]
+        }
+        if byLocale.isEmpty {
+            d.error(file, "headlines", "expected at least one locale, found an empty object")
+        }
+        var result: [String: [String: String]] = [:]
+        var seenFolded: [String: String] = [:]
+        for locale in byLocale.keys.sorted() {
+            let path = "headlines.\(locale)"
+            if !LocaleTag.isWellFormed(locale) {
+                d.error(file, path, "locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"\(locale)\"")
+                continue
+            }
+            if let other = seenFolded[locale.lowercased()] {
+                d.error(file, path, "locale differs from \"\(other)\" only in case: expected each locale once, found \"\(locale)\"")
+                continue
+            }
+            seenFolded[locale.lowercased()] = locale
+            guard let entries = byLocale[locale]?.objectValue else {
+                d.error(file, path, "expected an object of capture id → headline, found \(byLocale[locale]?.summary ?? "nothing")")
+                continue
+            }
+            var headlines: [String: String] = [:]
+            for id in entries.keys.sorted() {
+                guard captureIds.contains(id) else {
+                    d.error(file, "\(path).\(id)", "headline for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
+                    continue
+                }
+                guard let text = entries[id]?.stringValue else {
+                    d.error(file, "\(path).\(id)", "expected a headline string, found \(entries[id]?.summary ?? "nothing")")
+                    continue
+                }
+                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    d.error(file, "\(path).\(id)", "expected a non-empty headline, found \"\(text)\"")
+                    continue
+                }
+                headlines[id] = text
+            }
+            let missing = captureIds.filter { entries[$0] == nil }
+            if !missing.isEmpty {
+                d.error(file, path, "missing headline: expected one for every capture, found none for \(missing.joined(separator: ", "))")
+            }
+            result[locale] = headlines
+        }
+        return result
+    }
+
+    static func resolve(_ path: String, against directory: URL) -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        return directory.appendingPathComponent(path).standardizedFileURL
+    }
+}

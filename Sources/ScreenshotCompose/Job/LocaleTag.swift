@@ -1,0 +1,65 @@
+/// Checks BCP 47 language tags (RFC 5646 `langtag` and private-use forms) for well-formedness.
+/// Tags become folder names, so anything else is refused.
+public enum LocaleTag {
+    /// True when `tag` is a well-formed BCP 47 tag such as `en-US`, `zh-Hans-CN`, `de-CH-1996`.
+    public static func isWellFormed(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard !subtags.isEmpty, subtags.allSatisfy({ !$0.isEmpty && $0.count <= 8 && $0.allSatisfy(isASCIIAlphanumeric) }) else {
+            return false
+        }
+        var index = 0
+        func next() -> String? { index < subtags.count ? subtags[index] : nil }
+        if subtags[0].lowercased() == "x" { return subtags.count > 1 }
+
+        // language: 2-3 letters (optionally followed by up to three extlang subtags), or 4-8 letters.
+        guard let language = next(), language.allSatisfy(isASCIILetter), (2...8).contains(language.count) else { return false }
+        index += 1
+        if language.count <= 3 {
+            var extlangs = 0
+            while let s = next(), s.count == 3, s.allSatisfy(isASCIILetter), extlangs < 3 {
+                extlangs += 1
+                index += 1
+            }
+        }
+        if let s = next(), s.count == 4, s.allSatisfy(isASCIILetter) { index += 1 }            // script
+        if let s = next(), (s.count == 2 && s.allSatisfy(isASCIILetter)) || (s.count == 3 && s.allSatisfy(isASCIIDigit)) {
+            index += 1                                                                           // region
+        }
+        while let s = next(), (5...8).contains(s.count) || (s.count == 4 && s.first.map(isASCIIDigit) == true) {
+            index += 1                                                                           // variants
+        }
+        var singletons: Set<String> = []
+        while let s = next(), s.count == 1, s.lowercased() != "x" {                              // extensions
+            guard singletons.insert(s.lowercased()).inserted else { return false }
+            index += 1
+            var count = 0
+            while let e = next(), (2...8).contains(e.count) {
+                count += 1
+                index += 1
+            }
+            if count == 0 { return false }
+        }
+        if let s = next(), s.lowercased() == "x" {                                               // private use
+            index += 1
+            guard index < subtags.count else { return false }
+            index = subtags.count
+        }
+        return index == subtags.count
+    }
+
+    private static func isASCIILetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
+    private static func isASCIIDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+    private static func isASCIIAlphanumeric(_ c: Character) -> Bool { isASCIILetter(c) || isASCIIDigit(c) }
+}
+
+/// Capture ids become file names: `[A-Za-z0-9][A-Za-z0-9._-]*`.
+public enum CaptureID {
+    public static func isValid(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, isAlphanumeric(first) else { return false }
+        return id.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == "-" }
+    }
+
+    private static func isAlphanumeric(_ s: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// `manifest.json`: every input and output of a run with its SHA-256, so a release can prove
+/// which bytes it shipped. Paths are relative to the manifest's folder (files shipped with the
+/// tool are `builtin:<name>`). Encoded with sorted keys and outputs in render order, so the
+/// same inputs and `SOURCE_DATE_EPOCH` give the same bytes.
+public struct Manifest: Codable, Equatable, Sendable {
+    public struct Tool: Codable, Equatable, Sendable {
+        public var name: String
+        public var version: String
+    }
+
+    public struct Toolchain: Codable, Equatable, Sendable {
+        public var librsvg: String
+        public var cairo: String
+        public var pango: String
+        public var libpng: String
+    }
+
+    public struct FileEntry: Codable, Equatable, Sendable {
+        public var path: String
+        public var sha256: String
+    }
+
+    public struct CaptureEntry: Codable, Equatable, Sendable {
+        public var id: String
+        public var path: String
+        public var sha256: String
+        /// Pixels.
+        public var width: Int
+        /// Pixels.
+        public var height: Int
+        public var well: String
+    }
+
+    public struct Inputs: Codable, Equatable, Sendable {
+        public var template: FileEntry
+        public var wells: FileEntry
+        public var captures: [CaptureEntry]
+    }
+
+    public struct SVGEntry: Codable, Equatable, Sendable {
+        public var path: String
+        public var sha256: String
+        public var bytes: Int
+    }
+
+    public struct PNGEntry: Codable, Equatable, Sendable {
+        public var path: String
+        public var sha256: String
+        public var bytes: Int
+        /// Pixels.
+        public var width: Int
+        /// Pixels.
+        public var height: Int
+    }
+
+    public struct Output: Codable, Equatable, Sendable {
+        public var locale: String
+        public var captureId: String
+        public var well: String
+        public var svg: SVGEntry
+        /// Absent for `--svg-only` runs.
+        public var png: PNGEntry?
+        /// The copy of the capture the SVG links to, inside the output folder.
+        public var capture: SVGEntry
+    }
+
+    public var schemaVersion: Int
+    public var kind: String
+    public var notCaptureEvidence: Bool
+    public var statement: String
+    public var tool: Tool
+    public var composedAt: String
+    public var toolchain: Toolchain
+    public var inputs: Inputs
+    public var outputs: [Output]
+
+    public static let kindName = "composed-screenshots"
+    public static let notEvidenceStatement =
+        "Composed marketing assets, not capture evidence: headlines and frames were added by the tool and were never shown by the app."
+
+    /// Pretty-printed JSON with sorted keys and a final newline.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Re-hashes every file a manifest lists (inputs and outputs) and compares with the
+/// recorded SHA-256. Each file that differs or is missing is an error naming it.
+public enum ManifestVerifier {
+    /// Returns how many files were checked; problems go into the collector.
+    @discardableResult
+    public static func verify(manifestFile: String, into d: inout DiagnosticCollector) -> Int {
+        let url = URL(fileURLWithPath: manifestFile).standardizedFileURL
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            d.error(manifestFile, "(file)", "cannot read the manifest: \(FileErrorText.describe(error, path: manifestFile))")
+            return 0
+        }
+        let manifest: Manifest
+        do {
+            manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            d.error(manifestFile, "(document)", "not a manifest: \(JSONErrorText.describe(error))")
+            return 0
+        }
+        if manifest.kind != Manifest.kindName || manifest.schemaVersion != 1 {
+            d.error(manifestFile, "kind", "expected kind \"\(Manifest.kindName)\" schemaVersion 1, found \"\(manifest.kind)\" schemaVersion \(manifest.schemaVersion)")
+            return 0
+        }
+        let root = url.deletingLastPathComponent()
+        var listed: [(field: String, path: String, sha256: String, bytes: Int?)] = [
+            ("inputs.template", manifest.inputs.template.path, manifest.inputs.template.sha256, nil),
+            ("inputs.wells", manifest.inputs.wells.path, manifest.inputs.wells.sha256, nil),
+        ]
+        for (i, c) in manifest.inputs.captures.enumerated() {
+            listed.append(("inputs.captures[\(i)]", c.path, c.sha256, nil))
+        }
+        for (i, o) in manifest.outputs.enumerated() {
+            listed.append(("outputs[\(i)].svg", o.svg.path, o.svg.sha256, o.svg.bytes))
+            if let png = o.png { listed.append(("outputs[\(i)].png", png.path, png.sha256, png.bytes)) }
+            listed.append(("outputs[\(i)].capture", o.capture.path, o.capture.sha256, o.capture.bytes))
+        }
+        for item in listed {
+            let fileURL: URL?
+            if item.path.hasPrefix("builtin:") {
+                fileURL = BuiltinResources.url(String(item.path.dropFirst("builtin:".count)))
+            } else {
+                fileURL = JobLoader.resolve(item.path, against: root)
+            }
+            guard let fileURL, let bytes = try? Data(contentsOf: fileURL) else {
+                d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
+                continue
+            }
+            let actual = SHA256.hex(bytes)
+            if actual != item.sha256 {
+                d.error(manifestFile, "\(item.field) (\(item.path))", "sha256 differs: expected \(item.sha256), found \(actual)")
+            } else if let expected = item.bytes, expected != bytes.count {
+                d.error(manifestFile, "\(item.field) (\(item.path))", "size differs: expected \(expected) bytes, found \(bytes.count)")
+            }
+        }
+        return listed.count
+    }
+}

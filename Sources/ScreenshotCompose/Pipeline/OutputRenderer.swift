@@ -1,0 +1,72 @@
+import Foundation
+
+/// One output rendered and written: the manifest entry for it.
+public typealias RenderedOutput = Manifest.Output
+
+/// Composed SVG → Raster → files: writes the capture copy, rasterizes with librsvg, encodes
+/// the PNG and writes SVG and PNG, each file atomically.
+public struct OutputRenderer {
+    public var plan: Plan
+    /// zlib level for output PNGs, 0–9.
+    public var pngCompressionLevel = 6
+
+    public init(plan: Plan) {
+        self.plan = plan
+    }
+
+    /// Writes the copy of the capture the SVG links to, so the output folder stands alone.
+    public func writeCaptureCopy(_ composed: ComposedSVG) throws -> Manifest.SVGEntry {
+        let capture = plan.captures.first { $0.id == composed.captureId }
+        guard let capture else { throw RasterError(message: "unknown capture \(composed.captureId)") }
+        try AtomicFile.write(capture.bytes, to: plan.output.appendingPathComponent(composed.captureCopyRelativePath))
+        return Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.sha256, bytes: capture.bytes.count)
+    }
+
+    /// Draws the composed SVG through librsvg and encodes the PNG (8-bit RGB, no alpha, sRGB,
+    /// text chunks with the not-evidence statement and the capture id, no tIME). Throws
+    /// `RasterError` when the capture copy does not draw (missing, unreadable) or librsvg
+    /// fails, `PNGError` when encoding fails.
+    public func rasterize(_ composed: ComposedSVG, layout: CanvasLayout, headline: String) throws -> Data {
+        let svgURL = plan.output.appendingPathComponent(composed.relativePath)
+        let raster = try LibrsvgRasterizer.render(
+            svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height,
+            requiredImageID: "capture", requiredImagePath: plan.output.appendingPathComponent(composed.captureCopyRelativePath).path)
+        return try PNGCodec.encodeRGB(raster, texts: textChunks(composed, headline: headline), level: pngCompressionLevel)
+    }
+
+    func textChunks(_ composed: ComposedSVG, headline: String) -> [PNGText] {
+        [
+            PNGText(key: "Title", value: headline, international: true, language: composed.locale),
+            PNGText(key: "Description",
+                    value: "Composed marketing asset, not capture evidence. Source capture: \(composed.captureId)."),
+            PNGText(key: "not-capture-evidence", value: "true"),
+            PNGText(key: "capture-id", value: composed.captureId),
+            PNGText(key: "Software", value: plan.tool.label),
+            PNGText(key: "Creation Time", value: plan.composedAt),
+        ]
+    }
+
+    /// Composes, rasterizes (unless `svgOnly`) and writes one output; returns its manifest entry.
+    public func render(_ item: LaidOutOutput, svgOnly: Bool) throws -> RenderedOutput {
+        let composed = try SVGComposer.compose(item, plan: plan)
+        let captureEntry = try writeCaptureCopy(composed)
+        var pngEntry: Manifest.PNGEntry?
+        var pngData: Data?
+        if !svgOnly {
+            let png = try rasterize(composed, layout: item.layout, headline: item.output.headline)
+            let pngPath = "\(composed.locale)/\(composed.captureId).png"
+            pngEntry = Manifest.PNGEntry(path: pngPath, sha256: SHA256.hex(png), bytes: png.count,
+                                         width: item.layout.width, height: item.layout.height)
+            pngData = png
+        }
+        try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
+        if let pngData, let pngEntry {
+            try AtomicFile.write(pngData, to: plan.output.appendingPathComponent(pngEntry.path))
+        }
+        let capture = plan.captures[item.output.captureIndex]
+        return RenderedOutput(
+            locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
+            svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
+            png: pngEntry, capture: captureEntry)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// What a run did: every diagnostic, and for a render the manifest it wrote.
+public struct RunReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// The manifest written (render) or that would describe the inputs (nil for check).
+    public var manifest: Manifest?
+    public var manifestURL: URL?
+    /// How many outputs were planned (check) or written (render).
+    public var outputCount: Int
+
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    public init(diagnostics: [Diagnostic], manifest: Manifest? = nil, manifestURL: URL? = nil, outputCount: Int = 0) {
+        self.diagnostics = diagnostics
+        self.manifest = manifest
+        self.manifestURL = manifestURL
+        self.outputCount = outputCount
+    }
+}
+
+/// The library's entry point: Job → Plan → Layout → Composed SVG → Raster → Manifest.
+/// Never prints; results and diagnostics come back in a `RunReport`.
+public struct ScreenshotComposer {
+    public var typesetter: Typesetting
+    public var layoutEngine: LayoutEngine
+
+    public init(typesetter: Typesetting = PangoTypesetter(), layoutEngine: LayoutEngine = LayoutEngine()) {
+        self.typesetter = typesetter
+        self.layoutEngine = layoutEngine
+    }
+
+    /// Job → Plan → Layout, with every input problem collected. Nothing is written.
+    public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+        guard let job = JobLoader.load(file: jobFile, into: &d) else { return nil }
+        guard let plan = Planner.plan(job, options: options, into: &d) else { return nil }
+        guard let laidOut = layoutEngine.layoutAll(plan, typesetter: typesetter, into: &d) else { return nil }
+        return (plan, laidOut)
+    }
+
+    /// Re-hashes every file `manifestFile` lists; `outputCount` is the number of files checked.
+    public func verify(manifestFile: String) -> RunReport {
+        var d = DiagnosticCollector()
+        let count = ManifestVerifier.verify(manifestFile: manifestFile, into: &d)
+        return RunReport(diagnostics: d.diagnostics, outputCount: count)
+    }
+
+    /// Every check `render` makes; writes nothing.
+    public func check(jobFile: String, options: PlanOptions) -> RunReport {
+        var d = DiagnosticCollector()
+        let prepared = prepare(jobFile: jobFile, options: options, into: &d)
+        return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: prepared?.1.count ?? 0)
+    }
+
+    /// Renders every output and writes `manifest.json` into the output folder. When any input
+    /// is refused nothing is written. When an output fails, the others are still rendered and
+    /// reported, and no manifest is written.
+    public func render(jobFile: String, options: PlanOptions, svgOnly: Bool = false) -> RunReport {
+        var d = DiagnosticCollector()
+        guard let (plan, laidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
+            return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
+        }
+        let renderer = OutputRenderer(plan: plan)
+        var outputs: [RenderedOutput] = []
+        for item in laidOut {
+            let capture = plan.captures[item.output.captureIndex]
+            let target = plan.output.appendingPathComponent("\(item.output.locale)/\(capture.id)").path
+            do {
+                outputs.append(try renderer.render(item, svgOnly: svgOnly))
+            } catch let error as RasterError {
+                d.error(target + ".png", "(output)", error.message)
+            } catch let error as PNGError {
+                d.error(target + ".png", "(output)", "PNG encoding failed: \(error.message)")
+            } catch let error as TemplateError {
+                d.error(plan.templateFile.displayPath, "(template)", "\(error)")
+            } catch {
+                d.error(target, "(output)", "cannot write: \(error.localizedDescription)")
+            }
+        }
+        if d.hasErrors {
+            return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: outputs.count)
+        }
+        let manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
+        let manifestURL = plan.output.appendingPathComponent("manifest.json")
+        do {
+            try AtomicFile.write(try manifest.encoded(), to: manifestURL)
+        } catch {
+            d.error(manifestURL.path, "(output)", "cannot write the manifest: \(error.localizedDescription)")
+            return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: outputs.count)
+        }
+        return RunReport(diagnostics: d.diagnostics, manifest: manifest, manifestURL: manifestURL, outputCount: outputs.count)
+    }
+}

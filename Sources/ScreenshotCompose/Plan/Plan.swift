@@ -1,0 +1,58 @@
+import Foundation
+
+/// A file the run read, with the bytes' SHA-256, for the manifest.
+public struct InputFile: Equatable, Sendable {
+    /// The path as shown in diagnostics (as the user named it, or `builtin:<name>`).
+    public var displayPath: String
+    /// Nil for a file shipped with the tool (package resource).
+    public var url: URL?
+    public var builtinName: String?
+    public var sha256: String
+}
+
+/// A capture read once: its bytes, the header libpng read from them, their SHA-256, and
+/// the well it was checked against. Everything later uses these same bytes.
+public struct PlannedCapture: Sendable {
+    public var id: String
+    /// The path as written in the job.
+    public var path: String
+    public var url: URL
+    public var well: Well
+    public var bytes: Data
+    public var header: PNGHeader
+    public var sha256: String
+}
+
+/// One output to make: a capture in a locale with its headline.
+public struct PlannedOutput: Equatable, Sendable {
+    public var locale: String
+    /// Index into `Plan.captures`.
+    public var captureIndex: Int
+    /// The headline exactly as written in the job.
+    public var headline: String
+}
+
+/// The identity written into every output.
+public struct ToolIdentity: Equatable, Sendable {
+    public var name = "store-screenshot-compose"
+    public var version = "0.1.0"
+    public init() {}
+    /// `name version`, as in the SVG's `data-composed-by`.
+    public var label: String { "\(name) \(version)" }
+}
+
+/// A validated job: template and wells loaded and checked, every capture read and checked
+/// against its well, and the list of outputs in render order (locale, then job order).
+public struct Plan: Sendable {
+    public var job: Job
+    public var template: SVGTemplate
+    public var templateFile: InputFile
+    public var wells: WellsCatalog
+    public var wellsFile: InputFile
+    public var captures: [PlannedCapture]
+    public var outputs: [PlannedOutput]
+    /// RFC 3339 UTC: from `SOURCE_DATE_EPOCH` when set, else the time of the run.
+    public var composedAt: String
+    public var tool: ToolIdentity
+    public var output: URL
+}

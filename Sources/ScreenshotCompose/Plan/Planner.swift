@@ -1,0 +1,136 @@
+import Foundation
+
+/// Options of a run that shape the plan.
+public struct PlanOptions: Equatable, Sendable {
+    /// Overrides the job's `output` (resolved against the current directory).
+    public var output: String?
+    /// Render only these locales (empty: all in the job). Each must be in the job.
+    public var locales: [String]
+    /// `SOURCE_DATE_EPOCH` (seconds since 1970, UTC), when set.
+    public var sourceDateEpoch: String?
+
+    public init(output: String? = nil, locales: [String] = [], sourceDateEpoch: String? = nil) {
+        self.output = output
+        self.locales = locales
+        self.sourceDateEpoch = sourceDateEpoch
+    }
+}
+
+/// Job → Plan: loads the template and the wells catalog (the job's, or the shipped ones),
+/// reads every capture once and checks it against its well (a PNG whose IHDR width × height
+/// equal the well's recorded size), and lists the outputs. Every problem is collected;
+/// returns nil when there was any error.
+public enum Planner {
+    public static func plan(_ job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
+        let before = d.errors.count
+        let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
+        let templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, &d)
+        let template = templateRead.flatMap { read -> SVGTemplate? in
+            guard let text = String(data: read.data, encoding: .utf8) else {
+                d.error(read.file.displayPath, "(file)", "expected UTF-8 text, found bytes that are not UTF-8")
+                return nil
+            }
+            return SVGTemplate.parse(text, file: read.file.displayPath, into: &d)
+        }
+        let wellsRead = readInput(job.wells, builtin: BuiltinResources.wellsName, field: "wells", job: job, &d)
+        let wells = wellsRead.flatMap { WellsCatalogLoader.load(data: $0.data, file: $0.file.displayPath, into: &d) }
+
+        var captures: [PlannedCapture] = []
+        for (index, capture) in job.captures.enumerated() {
+            if let planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
+                captures.append(planned)
+            }
+        }
+
+        let locales = selectLocales(job, requested: options.locales, &d)
+        var outputs: [PlannedOutput] = []
+        for locale in locales {
+            for (index, capture) in job.captures.enumerated() {
+                if let headline = job.headlines[locale]?[capture.id] {
+                    checkHeadlineCharacters(headline, job: job, locale: locale, captureId: capture.id, &d)
+                    outputs.append(PlannedOutput(locale: locale, captureIndex: index, headline: headline))
+                }
+            }
+        }
+        let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
+
+        guard d.errors.count == before, let template, let templateRead, let wells, let wellsRead, let composedAt else { return nil }
+        return Plan(job: job, template: template, templateFile: templateRead.file, wells: wells, wellsFile: wellsRead.file,
+                    captures: captures, outputs: outputs, composedAt: composedAt, tool: ToolIdentity(), output: output)
+    }
+
+    private static func readInput(_ url: URL?, builtin: String, field: String, job: Job,
+                                  _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
+        if let url {
+            do {
+                let data = try Data(contentsOf: url)
+                return (InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)), data)
+            } catch {
+                d.error(job.file, field, "cannot read the \(field) file: \(FileErrorText.describe(error, path: url.path))")
+                return nil
+            }
+        }
+        guard let resource = BuiltinResources.url(builtin), let data = try? Data(contentsOf: resource) else {
+            d.error(job.file, field, "the \(field) file shipped with the tool is missing: expected builtin:\(builtin) beside the executable, found nothing; name one in the job")
+            return nil
+        }
+        return (InputFile(displayPath: "builtin:\(builtin)", url: resource, builtinName: builtin, sha256: SHA256.hex(data)), data)
+    }
+
+    private static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?,
+                                    _ d: inout DiagnosticCollector) -> PlannedCapture? {
+        let field = "captures[\(index)]"
+        let well = wells?.well(id: capture.well)
+        if let wells, well == nil {
+            d.error(job.file, "\(field).well", "unknown well: expected one of \(wells.wells.map(\.id).joined(separator: ", ")), found \"\(capture.well)\"")
+        }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: capture.url)
+        } catch {
+            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(FileErrorText.describe(error, path: capture.path))")
+            return nil
+        }
+        let header: PNGHeader
+        do {
+            header = try PNGCodec.readHeader(bytes)
+        } catch let error as PNGError {
+            d.error(capture.url.path, "\(field).path", "capture refused: expected a PNG, found \(error.message)")
+            return nil
+        } catch {
+            d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
+            return nil
+        }
+        guard let well else { return nil }
+        if header.width != well.width || header.height != well.height {
+            d.error(capture.url.path, "IHDR width×height",
+                    "capture \(capture.id) does not match well \(well.id): expected \(well.width)×\(well.height), found \(header.width)×\(header.height)")
+            return nil
+        }
+        return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, bytes: bytes,
+                              header: header, sha256: SHA256.hex(bytes))
+    }
+
+    private static func selectLocales(_ job: Job, requested: [String], _ d: inout DiagnosticCollector) -> [String] {
+        if requested.isEmpty { return job.locales }
+        var selected: [String] = []
+        for tag in requested {
+            if let match = job.locales.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
+                if !selected.contains(match) { selected.append(match) }
+            } else {
+                d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected one of \(job.locales.joined(separator: ", ")), found \(tag)")
+            }
+        }
+        return selected.sorted()
+    }
+
+    /// A headline is placed into XML: characters XML 1.0 cannot carry are refused here,
+    /// before anything is written.
+    private static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
+                                                _ d: inout DiagnosticCollector) {
+        if let bad = XMLText.firstInvalidScalar(in: headline) {
+            d.error(job.file, "headlines.\(locale).\(captureId)",
+                    "headline holds \(XMLText.codePoint(bad)), a control character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads `wells.json` (`schemaVersion` 1, `kind` `device-wells`) and checks it.
+///
+/// Every problem is added to the collector with the file and the field, e.g.
+/// `wells[1].storeWell.citation`: duplicate well ids, sizes that are not positive integers,
+/// a store-well claim without a non-empty citation, a claim for a class with no cited
+/// minimum native width or whose cited minimum is above the well's width, a cited minimum
+/// without a source. Returns nil when any error was found.
+public enum WellsCatalogLoader {
+    public static func load(data: Data, file: String, into d: inout DiagnosticCollector) -> WellsCatalog? {
+        let before = d.errors.count
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data)
+        } catch {
+            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
+            return nil
+        }
+        guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
+        reader.require("schemaVersion", integer: 1, &d)
+        reader.require("kind", string: "device-wells", &d)
+        let note = reader.optionalString("note", &d) ?? ""
+        reader.refuseUnknownKeys(["schemaVersion", "kind", "note", "wells", "citedMinimumNativeWidths"], &d)
+
+        let minimums = readMinimums(reader, &d)
+        var wells: [Well] = []
+        var seenIds: Set<String> = []
+        for (value, path) in reader.array("wells", &d) {
+            guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
+            let id = item.string("id", &d)
+            if let id {
+                if seenIds.contains(id) {
+                    d.error(file, "\(path).id", "duplicate well id: expected each id once, found \"\(id)\" again")
+                }
+                seenIds.insert(id)
+            }
+            let device = item.string("device", &d)
+            let width = item.positiveInteger("width", &d)
+            let height = item.positiveInteger("height", &d)
+            let source = item.string("source", &d)
+            let claim = readClaim(item, wellLabel: id.map { "well \($0)" } ?? path, width: width, minimums: minimums, &d)
+            item.refuseUnknownKeys(["id", "device", "width", "height", "storeWell", "source"], &d)
+            if let id, let device, let width, let height, let source, case .read(let storeWell) = claim {
+                wells.append(Well(id: id, device: device, width: width, height: height, storeWell: storeWell, source: source))
+            }
+        }
+        if d.errors.count > before { return nil }
+        return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums)
+    }
+
+    private static func readMinimums(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [CitedMinimumWidth] {
+        var minimums: [CitedMinimumWidth] = []
+        for (value, path) in reader.array("citedMinimumNativeWidths", &d) {
+            guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
+            let storeClass = item.string("class", &d)
+            let width = item.positiveInteger("minimumNativeWidth", &d)
+            let source = item.string("source", &d,
+                missingMessage: "cited minimum without a source: expected a non-empty \"source\" naming where the minimum is stated")
+            item.refuseUnknownKeys(["class", "minimumNativeWidth", "source"], &d)
+            if let storeClass, minimums.contains(where: { $0.storeClass == storeClass }) {
+                d.error(reader.file, "\(path).class", "duplicate store class: expected each class once, found \"\(storeClass)\" again")
+            }
+            if let storeClass, let width, let source {
+                minimums.append(CitedMinimumWidth(storeClass: storeClass, minimumNativeWidth: width, source: source))
+            }
+        }
+        return minimums
+    }
+
+    private enum ClaimReading {
+        /// `storeWell` read: nil for `null`, else the checked claim.
+        case read(StoreWellClaim?)
+        case refused
+    }
+
+    private static func readClaim(_ item: JSONFieldReader, wellLabel: String, width: Int?,
+                                  minimums: [CitedMinimumWidth], _ d: inout DiagnosticCollector) -> ClaimReading {
+        let path = item.fieldPath("storeWell")
+        guard let value = item.value("storeWell") else {
+            d.error(item.file, path, "missing field: expected null or a store-well claim {\"class\", \"citation\"}")
+            return .refused
+        }
+        if value == .null { return .read(nil) }
+        guard let claimReader = JSONFieldReader(value, file: item.file, path: path, &d) else { return .refused }
+        let storeClass = claimReader.string("class", &d)
+        let citation = claimReader.string("citation", &d,
+            missingMessage: "store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated")
+        claimReader.refuseUnknownKeys(["class", "citation"], &d)
+        guard let storeClass, let citation else { return .refused }
+        guard let minimum = minimums.first(where: { $0.storeClass == storeClass }) else {
+            let known = minimums.map { "\"\($0.storeClass)\"" }.joined(separator: ", ")
+            d.error(item.file, "\(path).class",
+                    "\(wellLabel) claims store class \"\(storeClass)\", which has no cited minimum native width: expected one of \(known), found \"\(storeClass)\"")
+            return .refused
+        }
+        if let width, minimum.minimumNativeWidth > width {
+            d.error(item.file, "\(path).class",
+                    "\(wellLabel) claims store class \"\(storeClass)\": expected width at least \(minimum.minimumNativeWidth) px (cited minimum native width, \(minimum.source)), found \(width) px")
+            return .refused
+        }
+        return .read(StoreWellClaim(storeClass: storeClass, citation: citation))
+    }
+}

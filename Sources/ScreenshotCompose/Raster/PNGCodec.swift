@@ -1,0 +1,142 @@
+import CPNGShim
+import Foundation
+
+// The only Swift file that talks to libpng (through CPNGShim, which keeps libpng's
+// setjmp/longjmp error handling in C).
+
+/// A PNG's IHDR and the colour chunks before its image data, as libpng reads them.
+public struct PNGHeader: Equatable, Sendable {
+    public enum ColorType: Int, Sendable {
+        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+
+        public var name: String {
+            switch self {
+            case .gray: return "grayscale"
+            case .rgb: return "RGB"
+            case .palette: return "palette"
+            case .grayAlpha: return "grayscale+alpha"
+            case .rgba: return "RGBA"
+            }
+        }
+    }
+
+    /// Pixels.
+    public var width: Int
+    /// Pixels.
+    public var height: Int
+    public var bitDepth: Int
+    public var colorType: ColorType
+    public var interlaced: Bool
+    public var hasSRGB: Bool
+    public var hasICCP: Bool
+    public var hasEXIF: Bool
+}
+
+/// A PNG decoded to 8-bit RGBA (row-major, 4 bytes per pixel) with its text chunks.
+public struct DecodedPNG: Sendable {
+    public var header: PNGHeader
+    public var rgba: [UInt8]
+    /// tEXt/iTXt/zTXt chunks in file order: (keyword, text).
+    public var texts: [(key: String, value: String)]
+    public var hasTimeChunk: Bool
+
+    /// The pixel at (x, y) as (r, g, b, a).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * header.width + x) * 4
+        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+    }
+}
+
+public struct PNGError: Error, Equatable, Sendable {
+    /// libpng's reason, e.g. "not a PNG (no PNG signature)" or "file is truncated".
+    public var message: String
+}
+
+/// A text chunk to write: ASCII keywords; `international` values go in iTXt (UTF-8).
+public struct PNGText: Equatable, Sendable {
+    public var key: String
+    public var value: String
+    public var international: Bool
+    public var language: String?
+
+    public init(key: String, value: String, international: Bool = false, language: String? = nil) {
+        self.key = key
+        self.value = value
+        self.international = international
+        self.language = language
+    }
+}
+
+public enum PNGCodec {
+    /// Largest width or height (pixels) a capture header may claim; libpng refuses larger
+    /// ones before allocating pixel memory.
+    public static let maximumSide = 16384
+
+    /// libpng's version, read at run time.
+    public static var libraryVersion: String { String(cString: ssc_png_library_version()) }
+
+    /// Reads the signature and IHDR (plus colour chunk flags) from PNG bytes.
+    /// Throws `PNGError` when the bytes are not a PNG or libpng rejects the header.
+    public static func readHeader(_ data: Data) throws -> PNGHeader {
+        var header = ssc_png_header()
+        var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        let status = data.withUnsafeBytes { raw in
+            ssc_png_read_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count,
+                                UInt32(maximumSide), UInt32(maximumSide), &header, &message)
+        }
+        if status != 0 { throw PNGError(message: String(cString: message)) }
+        return try convert(header)
+    }
+
+    /// Decodes any PNG to 8-bit RGBA. Throws `PNGError` on bytes libpng rejects.
+    public static func decodeRGBA(_ data: Data) throws -> DecodedPNG {
+        var image = ssc_png_image()
+        var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        let status = data.withUnsafeBytes { raw in
+            ssc_png_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &image, &message)
+        }
+        if status != 0 { throw PNGError(message: String(cString: message)) }
+        defer { ssc_png_image_free(&image) }
+        let header = try convert(image.header)
+        let count = header.width * header.height * 4
+        let rgba = [UInt8](UnsafeBufferPointer(start: image.rgba, count: count))
+        var texts: [(String, String)] = []
+        for i in 0..<Int(image.text_count) {
+            if let key = image.text_keys[i], let value = image.text_values[i] {
+                texts.append((String(cString: key), String(cString: value)))
+            }
+        }
+        return DecodedPNG(header: header, rgba: rgba, texts: texts, hasTimeChunk: image.has_time != 0)
+    }
+
+    /// Encodes a rendered canvas as an 8-bit RGB PNG (no alpha channel, sRGB chunk, no tIME)
+    /// with the given text chunks, at zlib `level` 0–9. Throws `PNGError` if libpng fails.
+    public static func encodeRGB(_ raster: RasterImage, texts: [PNGText], level: Int = 6) throws -> Data {
+        var buffer = ssc_buffer()
+        var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        // Keep the C strings alive for the duration of the call.
+        let cStrings = texts.map { (strdup($0.key), strdup($0.value), $0.language.map { strdup($0) } ?? nil) }
+        defer { cStrings.forEach { free($0.0); free($0.1); free($0.2) } }
+        let chunks = zip(texts, cStrings).map { text, c in
+            ssc_png_text(key: c.0, text: c.1, international: text.international ? 1 : 0, language: c.2)
+        }
+        let status = raster.pixels.withUnsafeBufferPointer { pixels in
+            chunks.withUnsafeBufferPointer { chunkPointer in
+                ssc_png_encode_xrgb32(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height), raster.stride,
+                                      chunkPointer.baseAddress, Int32(chunkPointer.count), Int32(level), &buffer, &message)
+            }
+        }
+        if status != 0 { throw PNGError(message: String(cString: message)) }
+        defer { ssc_buffer_free(&buffer) }
+        return Data(bytes: buffer.data, count: buffer.size)
+    }
+
+    private static func convert(_ h: ssc_png_header) throws -> PNGHeader {
+        guard let colorType = PNGHeader.ColorType(rawValue: Int(h.color_type)) else {
+            throw PNGError(message: "unknown colour type \(h.color_type)")
+        }
+        return PNGHeader(width: Int(h.width), height: Int(h.height), bitDepth: Int(h.bit_depth), colorType: colorType,
+                         interlaced: h.interlace != 0, hasSRGB: h.has_srgb != 0, hasICCP: h.has_iccp != 0,
+                         hasEXIF: h.has_exif != 0)
+    }
+}

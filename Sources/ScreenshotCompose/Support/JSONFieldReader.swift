@@ -1,0 +1,112 @@
+import Foundation
+
+/// Reads the fields of one JSON object, adding a diagnostic with the file and the field's
+/// full path (`captures[2].well`) for every field that is missing or of the wrong kind.
+struct JSONFieldReader {
+    let file: String
+    /// Path of this object inside the document; empty for the root.
+    let path: String
+    let fields: [String: JSONValue]
+
+    /// Nil (with a diagnostic) when `value` is not an object.
+    init?(_ value: JSONValue, file: String, path: String, _ d: inout DiagnosticCollector) {
+        self.file = file
+        self.path = path
+        guard let fields = value.objectValue else {
+            d.error(file, path.isEmpty ? "(document)" : path, "expected an object, found \(value.summary)")
+            return nil
+        }
+        self.fields = fields
+    }
+
+    func fieldPath(_ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    func value(_ key: String) -> JSONValue? { fields[key] }
+
+    /// A required non-empty string. `missingMessage` replaces the generic message when the
+    /// field is absent, null or empty.
+    func string(_ key: String, _ d: inout DiagnosticCollector, missingMessage: String? = nil) -> String? {
+        guard let value = fields[key], value != .null else {
+            d.error(file, fieldPath(key), missingMessage ?? "missing field: expected a non-empty string")
+            return nil
+        }
+        guard let string = value.stringValue else {
+            d.error(file, fieldPath(key), "expected a string, found \(value.summary)")
+            return nil
+        }
+        if string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            d.error(file, fieldPath(key), missingMessage ?? "expected a non-empty string, found \"\(string)\"")
+            return nil
+        }
+        return string
+    }
+
+    /// An optional string: nil without a diagnostic when absent or null.
+    func optionalString(_ key: String, _ d: inout DiagnosticCollector) -> String? {
+        guard let value = fields[key], value != .null else { return nil }
+        return string(key, &d)
+    }
+
+    /// A required integer greater than zero.
+    func positiveInteger(_ key: String, _ d: inout DiagnosticCollector) -> Int? {
+        guard let value = fields[key], value != .null else {
+            d.error(file, fieldPath(key), "missing field: expected a positive integer")
+            return nil
+        }
+        guard let integer = value.integerValue, integer > 0 else {
+            d.error(file, fieldPath(key), "expected a positive integer, found \(value.summary)")
+            return nil
+        }
+        return integer
+    }
+
+    func require(_ key: String, integer expected: Int, _ d: inout DiagnosticCollector) {
+        let value = fields[key]
+        if value?.integerValue != expected {
+            d.error(file, fieldPath(key), "expected \(expected), found \(value?.summary ?? "nothing")")
+        }
+    }
+
+    func require(_ key: String, string expected: String, _ d: inout DiagnosticCollector) {
+        let value = fields[key]
+        if value?.stringValue != expected {
+            d.error(file, fieldPath(key), "expected \"\(expected)\", found \(value?.summary ?? "nothing")")
+        }
+    }
+
+    /// The elements of a required array, each paired with its path (`key[i]`).
+    func array(_ key: String, _ d: inout DiagnosticCollector, allowEmpty: Bool = false) -> [(JSONValue, String)] {
+        guard let value = fields[key], value != .null else {
+            d.error(file, fieldPath(key), "missing field: expected an array")
+            return []
+        }
+        guard let items = value.arrayValue else {
+            d.error(file, fieldPath(key), "expected an array, found \(value.summary)")
+            return []
+        }
+        if items.isEmpty && !allowEmpty {
+            d.error(file, fieldPath(key), "expected at least one entry, found an empty array")
+        }
+        return items.enumerated().map { ($0.element, "\(fieldPath(key))[\($0.offset)]") }
+    }
+
+    /// Refuses keys outside `known`, so a misspelt field is an error rather than ignored.
+    func refuseUnknownKeys(_ known: Set<String>, _ d: inout DiagnosticCollector) {
+        for key in fields.keys.sorted() where !known.contains(key) {
+            d.error(file, fieldPath(key), "unknown field: expected one of \(known.sorted().joined(separator: ", ")), found \"\(key)\"")
+        }
+    }
+}
+
+enum JSONErrorText {
+    /// A one-line reason from a JSON decoding error.
+    static func describe(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import ScreenshotCompose
+
+// Thin: parse, call the library, print. Exit 0 success, 1 refused input or failed output, 2 usage.
+
+func printDiagnostics(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics {
+        FileHandle.standardError.write(Data((diagnostic.line + "\n").utf8))
+    }
+}
+
+func finish(_ report: RunReport, success: String) -> Never {
+    printDiagnostics(report.diagnostics)
+    if report.succeeded {
+        print(success)
+        exit(0)
+    }
+    FileHandle.standardError.write(Data("\(report.diagnostics.filter { $0.severity == .error }.count) error(s)\n".utf8))
+    exit(1)
+}
+
+let command: Command
+do {
+    command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Arguments.usage)\n".utf8))
+    exit(2)
+}
+
+let environment = ProcessInfo.processInfo.environment
+switch command {
+case .help:
+    print(Arguments.usage)
+case .version:
+    print(ToolIdentity().label)
+case .render(let job, let out, let locales, let svgOnly):
+    let options = PlanOptions(output: out, locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
+    let report = ScreenshotComposer().render(jobFile: job, options: options, svgOnly: svgOnly)
+    finish(report, success: "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")")
+case .check(let job, let locales):
+    let options = PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
+    let report = ScreenshotComposer().check(jobFile: job, options: options)
+    finish(report, success: "ok: \(report.outputCount) output(s) would be rendered")
+case .verify(let manifest):
+    let report = ScreenshotComposer().verify(manifestFile: manifest)
+    finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches")
+case .wells(let file):
+    var d = DiagnosticCollector()
+    let catalog = WellsListing.load(file: file, into: &d)
+    if let catalog, !d.hasErrors {
+        printDiagnostics(d.diagnostics)
+        print(WellsListing.text(catalog), terminator: "")
+    } else {
+        finish(RunReport(diagnostics: d.diagnostics), success: "")
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build, the tests and the demo need, only when missing.
+# Called by the Makefile before every build, so a fresh machine needs no manual step.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  librsvg2-dev      # rasterizer: librsvg + cairo + GLib (GChecksum)
+  libpango1.0-dev   # typesetter: Pango, PangoCairo, fontconfig
+  libpng-dev        # PNG reader and writer
+  fonts-dejavu-core
+  fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari
+  fonts-noto-cjk    # Japanese, Chinese, Korean
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
