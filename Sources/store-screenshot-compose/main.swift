@@ -42,7 +42,7 @@ case .check(let job, let locales):
     let report = ScreenshotComposer().check(jobFile: job, options: options)
     finish(report, success: "ok: \(report.outputCount) output(s) would be rendered")
 case .verify(let manifest):
-    let report = ScreenshotComposer().verify(manifestFile: manifest)
+    let report = ScreenshotComposer.verify(manifestFile: manifest)
     finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches")
 case .wells(let file):
     var d = DiagnosticCollector()

@@ -44,6 +44,9 @@ public struct SVGTemplate: Equatable, Sendable {
     public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
         let before = d.errors.count
         var segments: [Segment] = []
+        // The same template with unknown placeholders as "0", so its structure is still
+        // checked and every problem reported in one run.
+        var checkable: [Segment] = []
         var literal = ""
         var inTag = false
         var rest = Substring(text)
@@ -55,11 +58,16 @@ public struct SVGTemplate: Equatable, Sendable {
                     break
                 }
                 let name = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound])
+                if !literal.isEmpty {
+                    segments.append(.literal(literal))
+                    checkable.append(.literal(literal))
+                }
+                literal = ""
                 if let placeholder = Placeholder(rawValue: name) {
-                    if !literal.isEmpty { segments.append(.literal(literal)) }
-                    literal = ""
                     segments.append(.placeholder(placeholder, inTag ? .attribute : .text))
+                    checkable.append(.placeholder(placeholder, inTag ? .attribute : .text))
                 } else {
+                    checkable.append(.literal("0"))
                     let known = Placeholder.allCases.map(\.rawValue).joined(separator: ", ")
                     d.error(file, "{{\(name)}} (line \(line))", "unknown placeholder: expected one of \(known), found {{\(name)}}")
                 }
@@ -70,12 +78,12 @@ public struct SVGTemplate: Equatable, Sendable {
             if c == "<" { inTag = true } else if c == ">" { inTag = false } else if c == "\n" { line += 1 }
             literal.append(c)
         }
-        if !literal.isEmpty { segments.append(.literal(literal)) }
-        let template = SVGTemplate(segments: segments)
-        if d.errors.count == before {
-            template.checkStructure(file: file, into: &d)
+        if !literal.isEmpty {
+            segments.append(.literal(literal))
+            checkable.append(.literal(literal))
         }
-        return d.errors.count == before ? template : nil
+        SVGTemplate(segments: checkable).checkStructure(file: file, into: &d)
+        return d.errors.count == before ? SVGTemplate(segments: segments) : nil
     }
 
     /// Fills every placeholder. Throws `TemplateError.unfilled` naming a placeholder without a
@@ -118,11 +126,12 @@ public struct SVGTemplate: Equatable, Sendable {
             d.error(file, "(template)", "cannot fill the template: \(error)")
             return
         }
-        let document: XMLDocument
-        do {
-            document = try XMLDocument(xmlString: filled, options: [])
-        } catch {
-            d.error(file, "(template)", "filled template is not well-formed XML: \((error as NSError).localizedDescription)")
+        if let problem = XMLText.wellFormednessError(Data(filled.utf8)) {
+            d.error(file, "(template)", "filled template is not well-formed XML: \(problem)")
+            return
+        }
+        guard let document = try? XMLDocument(xmlString: filled, options: []) else {
+            d.error(file, "(template)", "filled template is not well-formed XML")
             return
         }
         guard let root = document.rootElement(), root.localName == "svg" else {

@@ -1,5 +1,46 @@
-/// Escaping for values placed into XML, and the XML 1.0 character check.
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Escaping for values placed into XML, and the XML 1.0 checks.
 public enum XMLText {
+    /// Nil when `data` is well-formed XML; else where and why the parser stopped.
+    /// (XMLParser is strict where XMLDocument recovers. Its `parse()` can return true after
+    /// an error at the end of the document, so the delegate's report is what counts.)
+    public static func wellFormednessError(_ data: Data) -> String? {
+        let parser = XMLParser(data: data)
+        let recorder = ParseErrorRecorder()
+        parser.delegate = recorder
+        let finished = parser.parse()
+        if finished && recorder.first == nil && parser.parserError == nil { return nil }
+        let code = (recorder.first?.error ?? parser.parserError).map { ($0 as NSError).code } ?? -1
+        let line = recorder.first?.line ?? parser.lineNumber
+        let column = recorder.first?.column ?? parser.columnNumber
+        return "line \(line), column \(column): \(reason(code))"
+    }
+
+    /// libxml2's error numbers as XMLParser passes them on.
+    private static func reason(_ code: Int) -> String {
+        switch code {
+        case 4: return "the document is empty"
+        case 5: return "unexpected end of the document, or content after the root element"
+        case 26: return "reference to an undeclared entity"
+        case 38, 39, 40, 41: return "malformed attribute"
+        case 68, 73: return "malformed tag"
+        case 76: return "closing tag does not match the opening tag"
+        default: return "XML parser error \(code)"
+        }
+    }
+
+    private final class ParseErrorRecorder: NSObject, XMLParserDelegate {
+        var first: (error: Error, line: Int, column: Int)?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if first == nil { first = (parseError, parser.lineNumber, parser.columnNumber) }
+        }
+    }
+
     /// For character data: `&`, `<`, `>` (the last so that `]]>` cannot appear).
     public static func escapeText(_ s: String) -> String {
         var out = ""

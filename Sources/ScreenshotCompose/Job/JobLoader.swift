@@ -36,25 +36,30 @@ public enum JobLoader {
         let output = resolve(reader.optionalString("output", &d) ?? "out", against: directory)
 
         var captures: [JobCapture] = []
+        // Ids declared validly, even by entries refused for another field, so headlines for
+        // them are not reported as headlines for unknown captures.
+        var declaredIds: [String] = []
         for (value, path) in reader.array("captures", &d) {
             guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
             let id = item.string("id", &d)
             if let id {
                 if !CaptureID.isValid(id) {
                     d.error(file, "\(path).id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
-                } else if captures.contains(where: { $0.id == id }) {
+                } else if declaredIds.contains(id) {
                     d.error(file, "\(path).id", "duplicate capture id: expected each id once, found \"\(id)\" again")
+                } else {
+                    declaredIds.append(id)
                 }
             }
             let capturePath = item.string("path", &d)
             let well = item.string("well", &d)
             item.refuseUnknownKeys(["id", "path", "well"], &d)
-            if let id, CaptureID.isValid(id), !captures.contains(where: { $0.id == id }), let capturePath, let well {
+            if let id, declaredIds.last == id, !captures.contains(where: { $0.id == id }), let capturePath, let well {
                 captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well))
             }
         }
 
-        let headlines = readHeadlines(reader, captureIds: captures.map(\.id), &d)
+        let headlines = readHeadlines(reader, captureIds: declaredIds, &d)
         if d.errors.count > before { return nil }
         return Job(file: file, directory: directory, template: template, wells: wells, output: output,
                    captures: captures, locales: headlines.keys.sorted(), headlines: headlines)

@@ -39,7 +39,7 @@ public struct ScreenshotComposer {
     }
 
     /// Re-hashes every file `manifestFile` lists; `outputCount` is the number of files checked.
-    public func verify(manifestFile: String) -> RunReport {
+    public static func verify(manifestFile: String) -> RunReport {
         var d = DiagnosticCollector()
         let count = ManifestVerifier.verify(manifestFile: manifestFile, into: &d)
         return RunReport(diagnostics: d.diagnostics, outputCount: count)

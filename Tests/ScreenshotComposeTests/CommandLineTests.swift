@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Runs the built `store-screenshot-compose` as a release script would.
+final class CommandLineTests: XCTestCase {
+    func testUsageErrorsExitTwo() throws {
+        for args in [[], ["frobnicate"], ["render"], ["render", "a.json", "b.json"], ["render", "job.json", "--out"], ["check", "--bogus", "j"]] {
+            let (code, out, err) = try runTool(args)
+            XCTAssertEqual(code, 2, "\(args)")
+            XCTAssertEqual(out, "")
+            XCTAssertTrue(err.hasPrefix("error: "), err)
+            XCTAssertTrue(err.contains("usage: store-screenshot-compose"), err)
+        }
+    }
+
+    func testVersionAndHelp() throws {
+        XCTAssertEqual(try runTool(["--version"]).1, "store-screenshot-compose 0.1.0\n")
+        let (code, out, _) = try runTool(["--help"])
+        XCTAssertEqual(code, 0)
+        XCTAssertTrue(out.contains("render JOB [--out DIR] [--locale TAG]... [--svg-only]"))
+    }
+
+    func testRenderThenVerifySucceedsAndATamperedFileFailsVerify() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "fr-FR": ["shot": "Un"]])
+        let (code, out, err) = try runTool(["render", job, "--locale", "fr-FR"], environment: ["SOURCE_DATE_EPOCH": "0"])
+        XCTAssertEqual(err, "")
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, "rendered 1 output(s); manifest \(scratch.path("out/manifest.json"))\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US")), "--locale rendered another locale")
+        let svg = try String(contentsOfFile: scratch.path("out/fr-FR/shot.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"data-composed-at="1970-01-01T00:00:00Z""#))
+
+        XCTAssertEqual(try runTool(["verify", scratch.path("out/manifest.json")]).0, 0)
+        try Data("tampered".utf8).write(to: URL(fileURLWithPath: scratch.path("out/fr-FR/shot.svg")))
+        let (vcode, _, verr) = try runTool(["verify", scratch.path("out/manifest.json")])
+        XCTAssertEqual(vcode, 1)
+        XCTAssertTrue(verr.hasPrefix("error: \(scratch.path("out/manifest.json")): outputs[0].svg (fr-FR/shot.svg): sha256 differs: expected "), verr)
+    }
+
+    func testRefusedInputExitsOneWithEveryProblemOnItsOwnLineAndWritesNothing() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.svg.tmpl", try String(contentsOf: Fixtures.template, encoding: .utf8)
+            .replacingOccurrences(of: #"data-not-capture-evidence="true""#, with: "")
+            .replacingOccurrences(of: "{{FRAME_RADIUS}}\" fill", with: "{{RADIUS}}\" fill"))
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "a"], "de_DE": ["shot": "b"], "fr-FR": [:]],
+                                         extra: ["template": "t.svg.tmpl"])
+        for command in ["render", "check"] {
+            let (code, out, err) = try runTool([command, job])
+            XCTAssertEqual(code, 1)
+            XCTAssertEqual(out, "")
+            XCTAssertEqual(err.split(separator: "\n").map(String.init), [
+                "error: \(job): headlines.de_DE: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"de_DE\"",
+                "error: \(job): headlines.fr-FR: missing headline: expected one for every capture, found none for shot",
+                "2 error(s)",
+            ])
+        }
+        // With the job fixed, the template's own problems are reported, all of them.
+        let fixed = try Fixtures.mobileJob(in: scratch, extra: ["template": "t.svg.tmpl"])
+        let (code, _, err) = try runTool(["render", fixed])
+        XCTAssertEqual(code, 1)
+        let problems = err.split(separator: "\n").map(String.init)
+        XCTAssertEqual(problems.count, 3)
+        XCTAssertTrue(problems[0].hasPrefix("error: \(scratch.path("t.svg.tmpl")): {{RADIUS}} (line 13): unknown placeholder: "), problems[0])
+        XCTAssertEqual(problems[1], "error: \(scratch.path("t.svg.tmpl")): <svg> data-not-capture-evidence: missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found none")
+        XCTAssertEqual(problems[2], "2 error(s)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
+
+    func testCheckWritesNothing() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        let (code, out, err) = try runTool(["check", job])
+        XCTAssertEqual(err, "")
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, "ok: 1 output(s) would be rendered\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
+
+    func testWellsListsTheCatalogAndRefusesABadOne() throws {
+        let (code, out, _) = try runTool(["wells"])
+        XCTAssertEqual(code, 0)
+        XCTAssertTrue(out.contains("  tuck-ios-simulator-portrait  1206×2622  iOS simulator capture  not a store well  [source: examples/tuck/showcase/manifest.json]\n"), out)
+        XCTAssertTrue(out.contains("  iPad Pro 11 in  1668  [source: knowledge/store/apple-signing-release.md]\n"), out)
+
+        let scratch = try Scratch()
+        let bad = try scratch.write("wells.json", #"""
+        {"schemaVersion": 1, "kind": "device-wells", "wells": [{"id": "x", "device": "d", "width": 1320, "height": 2868,
+          "storeWell": {"class": "iPhone 6.9 in", "citation": ""}, "source": "s"}],
+         "citedMinimumNativeWidths": [{"class": "iPhone 6.9 in", "minimumNativeWidth": 1242, "source": "s"}]}
+        """#)
+        let (badCode, badOut, badErr) = try runTool(["wells", "--wells", bad])
+        XCTAssertEqual(badCode, 1)
+        XCTAssertEqual(badOut, "")
+        XCTAssertEqual(badErr, "error: \(bad): wells[0].storeWell.citation: store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated\n1 error(s)\n")
+    }
+
+    func testSourceDateEpochThatIsNotANumberIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        let (code, _, err) = try runTool(["render", job], environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(err, "error: SOURCE_DATE_EPOCH: (environment): expected whole seconds since 1970-01-01 UTC, found \"yesterday\"\n1 error(s)\n")
+    }
+}

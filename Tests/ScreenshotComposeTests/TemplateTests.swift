@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+final class TemplateTests: XCTestCase {
+    private var shipped: String { (try? String(contentsOf: Fixtures.template, encoding: .utf8)) ?? "" }
+
+    private func parse(_ text: String) -> (SVGTemplate?, [String]) {
+        var d = DiagnosticCollector()
+        let template = SVGTemplate.parse(text, file: "t.svg.tmpl", into: &d)
+        return (template, lines(d))
+    }
+
+    private func values(headline: String) -> [Placeholder: String] {
+        var v: [Placeholder: String] = [:]
+        for p in Placeholder.allCases { v[p] = "10" }
+        v[.locale] = "de-DE"
+        v[.captureId] = "inbox"
+        v[.captureHref] = "captures/inbox.png"
+        v[.fontFamily] = "Noto Sans"
+        v[.tool] = "store-screenshot-compose 0.1.0"
+        v[.composedAt] = "2026-01-01T00:00:00Z"
+        v[.headline] = headline
+        return v
+    }
+
+    func testShippedTemplateParsesAndUsesEveryPlaceholder() throws {
+        let (template, problems) = parse(shipped)
+        XCTAssertEqual(problems, [])
+        XCTAssertEqual(try XCTUnwrap(template).placeholders, Set(Placeholder.allCases))
+    }
+
+    func testHeadlineComesBackExactlyFromTitleAndIsNeverRescanned() throws {
+        let headline = #"Fish & <chips> "quoted" 'single' {{WIDTH}} ]]> done"#
+        let template = try XCTUnwrap(parse(shipped).0)
+        let svg = try template.fill(values(headline: headline))
+        // The literal {{WIDTH}} of the headline stays literal (in <title> and <text>) and
+        // nothing else is left unfilled.
+        XCTAssertEqual(svg.components(separatedBy: "{{").count - 1, 2)
+        XCTAssertNil(XMLText.wellFormednessError(Data(svg.utf8)))
+        let document = try XMLDocument(xmlString: svg, options: [])
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.elements(forName: "title").first?.stringValue, headline)
+        let text = try XCTUnwrap(root.elements(forName: "text").first)
+        XCTAssertEqual(text.stringValue, headline)
+        XCTAssertEqual(root.attributes?.first { $0.name == "data-not-capture-evidence" }?.stringValue, "true")
+        XCTAssertEqual(root.attributes?.first { $0.name == "xml:lang" }?.stringValue, "de-DE")
+        XCTAssertEqual(root.attributes?.first { $0.name == "data-capture-id" }?.stringValue, "inbox")
+    }
+
+    func testAttributeValuesAreEscapedForAttributes() throws {
+        let template = try XCTUnwrap(parse(shipped).0)
+        var v = values(headline: "x")
+        v[.fontFamily] = #"Evil" onload="alert(1)"#
+        let svg = try template.fill(v)
+        let document = try XMLDocument(xmlString: svg, options: [])
+        let text = try XCTUnwrap(document.rootElement()?.elements(forName: "text").first)
+        XCTAssertEqual(text.attributes?.first { $0.name == "font-family" }?.stringValue, #"Evil" onload="alert(1)"#)
+        XCTAssertNil(text.attributes?.first { $0.name == "onload" })
+    }
+
+    func testUnknownPlaceholderIsNamed() {
+        let (template, problems) = parse(shipped.replacingOccurrences(of: "<title>{{HEADLINE}}</title>", with: "<title>{{HEADLINE}} {{SUBTITLE}}</title>"))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].hasPrefix("error: t.svg.tmpl: {{SUBTITLE}} (line 7): unknown placeholder: expected one of WIDTH, HEIGHT,"), problems[0])
+        XCTAssertTrue(problems[0].hasSuffix("found {{SUBTITLE}}"), problems[0])
+    }
+
+    func testMissingMarkerAttributeIsRefused() {
+        let (template, problems) = parse(shipped.replacingOccurrences(of: #"data-not-capture-evidence="true""#, with: ""))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems, [
+            #"error: t.svg.tmpl: <svg> data-not-capture-evidence: missing not-capture-evidence marker: expected data-not-capture-evidence="true" on the root, found none"#,
+        ])
+    }
+
+    func testMissingDescIsRefused() throws {
+        let start = try XCTUnwrap(shipped.range(of: "<desc>"))
+        let end = try XCTUnwrap(shipped.range(of: "</desc>"))
+        let (template, problems) = parse(shipped.replacingCharacters(in: start.lowerBound..<end.upperBound, with: ""))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems, [
+            #"error: t.svg.tmpl: <desc>: missing not-capture-evidence marker: expected a <desc> that says "not capture evidence" and names {{CAPTURE_ID}}, found no <desc>"#,
+        ])
+    }
+
+    func testTemplateThatIsNotXMLIsRefused() {
+        let (template, problems) = parse(shipped.replacingOccurrences(of: "</svg>", with: ""))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].hasPrefix("error: t.svg.tmpl: (template): filled template is not well-formed XML"), problems[0])
+    }
+
+    func testUnfilledPlaceholderIsAnError() throws {
+        let template = try XCTUnwrap(parse(shipped).0)
+        var v = values(headline: "x")
+        v[.frameRadius] = nil
+        XCTAssertThrowsError(try template.fill(v)) { error in
+            XCTAssertEqual("\(error)", "placeholder {{FRAME_RADIUS}} has no value")
+        }
+    }
+
+    func testControlCharacterInAValueIsRefusedWithItsCodePoint() throws {
+        let template = try XCTUnwrap(parse(shipped).0)
+        XCTAssertThrowsError(try template.fill(values(headline: "bell\u{07}"))) { error in
+            XCTAssertEqual("\(error)", "value of {{HEADLINE}} holds U+0007, which XML 1.0 cannot carry")
+        }
+    }
+
+    func testNumbersAreWrittenTheSameEverywhere() {
+        XCTAssertEqual(SVGNumber.format(1206), "1206")
+        XCTAssertEqual(SVGNumber.format(59.4166), "59.42")
+        XCTAssertEqual(SVGNumber.format(0.5), "0.5")
+        XCTAssertEqual(SVGNumber.format(0.05), "0.05")
+        XCTAssertEqual(SVGNumber.format(-3.1), "-3.1")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// A scratch folder for one test, removed afterwards.
+final class Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("ssc-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    @discardableResult
+    func write(_ relative: String, _ data: Data) throws -> String {
+        let target = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: target)
+        return target.path
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ text: String) throws -> String {
+        try write(relative, Data(text.utf8))
+    }
+
+    /// Writes a job file from a JSON-compatible dictionary.
+    @discardableResult
+    func writeJob(_ job: [String: Any], name: String = "job.json") throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: job, options: [.prettyPrinted, .sortedKeys])
+        return try write(name, data)
+    }
+}
+
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let captures = repository.appendingPathComponent("fixtures/captures")
+    static let demoJob = repository.appendingPathComponent("fixtures/demo-job.json")
+    static let template = repository.appendingPathComponent("templates/device-well.svg.tmpl")
+    static let wells = repository.appendingPathComponent("wells.json")
+
+    /// An opaque RGB PNG of `width` × `height` pixels with a pattern, made with the project's
+    /// own libpng writer (so tests need no image files for arbitrary sizes).
+    static func png(width: Int, height: Int) throws -> Data {
+        let stride = width * 4
+        var pixels = [UInt8](repeating: 0, count: stride * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * stride + x * 4
+                pixels[i] = UInt8((x * 7) & 0xFF)      // B
+                pixels[i + 1] = UInt8((y * 3) & 0xFF)  // G
+                pixels[i + 2] = 200                    // R
+                pixels[i + 3] = 0xFF
+            }
+        }
+        return try PNGCodec.encodeRGB(RasterImage(width: width, height: height, stride: stride, pixels: pixels), texts: [])
+    }
+
+    /// A job with one 390×844 capture (browser mobile well) and the given headlines.
+    static func mobileJob(in scratch: Scratch, headlines: [String: [String: String]] = ["en-US": ["shot": "Read it anywhere"]],
+                          extra: [String: Any] = [:]) throws -> String {
+        try scratch.write("captures/shot.png", try png(width: 390, height: 844))
+        var job: [String: Any] = [
+            "schemaVersion": 1,
+            "output": "out",
+            "captures": [["id": "shot", "path": "captures/shot.png", "well": "tuck-browser-mobile"]],
+            "headlines": headlines,
+        ]
+        for (key, value) in extra { job[key] = value }
+        return try scratch.writeJob(job)
+    }
+}
+
+/// The lines the CLI would print for a collector's diagnostics.
+func lines(_ d: DiagnosticCollector) -> [String] { d.diagnostics.map(\.line) }
+func lines(_ r: RunReport) -> [String] { r.diagnostics.map(\.line) }
+
+/// Runs the built command-line tool; returns (exit code, stdout, stderr).
+func runTool(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> (Int32, String, String) {
+    let binary = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    if let cwd { process.currentDirectoryURL = cwd }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
