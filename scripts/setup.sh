@@ -11,6 +11,7 @@ packages=(
   fonts-dejavu-core
   fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari
   fonts-noto-cjk    # Japanese, Chinese, Korean
+  fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
 )
 
 missing=()

@@ -24,6 +24,9 @@ final class TemplateTests: XCTestCase {
         v[.tool] = "store-screenshot-compose 0.1.0"
         v[.composedAt] = "2026-01-01T00:00:00Z"
         v[.headline] = headline
+        v[.headlineDirection] = "ltr"
+        v[.headlineTspans] = SVGComposer.tspans([HeadlineLine(text: headline, x: 5, y: 7,
+            measurement: TextMeasurement(width: 0, height: 0, baseline: 0, inkX: 0, inkY: 0, inkWidth: 0, inkHeight: 0))])
         return v
     }
 
@@ -46,6 +49,7 @@ final class TemplateTests: XCTestCase {
         XCTAssertEqual(root.elements(forName: "title").first?.stringValue, headline)
         let text = try XCTUnwrap(root.elements(forName: "text").first)
         XCTAssertEqual(text.stringValue, headline)
+        XCTAssertEqual(text.elements(forName: "tspan").count, 1)
         XCTAssertEqual(root.attributes?.first { $0.name == "data-not-capture-evidence" }?.stringValue, "true")
         XCTAssertEqual(root.attributes?.first { $0.name == "xml:lang" }?.stringValue, "de-DE")
         XCTAssertEqual(root.attributes?.first { $0.name == "data-capture-id" }?.stringValue, "inbox")
@@ -93,6 +97,14 @@ final class TemplateTests: XCTestCase {
         XCTAssertNil(template)
         XCTAssertEqual(problems.count, 1)
         XCTAssertTrue(problems[0].hasPrefix("error: t.svg.tmpl: (template): filled template is not well-formed XML"), problems[0])
+    }
+
+    func testMarkupPlaceholderInsideATagIsRefused() {
+        let (template, problems) = parse(shipped.replacingOccurrences(of: ##"fill="#14171f""##, with: #"fill="{{HEADLINE_TSPANS}}""#))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems, [
+            "error: t.svg.tmpl: {{HEADLINE_TSPANS}} (line 11): markup placeholder inside a tag: expected {{HEADLINE_TSPANS}} between elements, as the content of <text>, found it inside a tag",
+        ])
     }
 
     func testUnfilledPlaceholderIsAnError() throws {

@@ -17,6 +17,13 @@ public struct ComposedSVG: Sendable {
 /// Layout → Composed SVG: fills the template with the layout's numbers and the output's
 /// identity.
 public enum SVGComposer {
+    /// One `<tspan>` per line with its x and baseline y (pixels), text escaped, no white space
+    /// between them (it would become a character of the next line).
+    public static func tspans(_ lines: [HeadlineLine]) -> String {
+        lines.map { "<tspan x=\"\(SVGNumber.format($0.x))\" y=\"\(SVGNumber.format($0.y))\">\(XMLText.escapeText($0.text))</tspan>" }
+            .joined()
+    }
+
     /// Throws `TemplateError` when a placeholder cannot be filled.
     public static func compose(_ item: LaidOutOutput, plan: Plan) throws -> ComposedSVG {
         let capture = plan.captures[item.output.captureIndex]
@@ -29,7 +36,9 @@ public enum SVGComposer {
             .width: String(layout.width), .height: String(layout.height),
             .locale: locale, .captureId: capture.id, .tool: plan.tool.label, .composedAt: plan.composedAt,
             .headline: item.output.headline,
-            .headlineX: n(layout.headline.x), .headlineY: n(layout.headline.y),
+            .headlineTspans: tspans(layout.headline.lines),
+            .headlineDirection: layout.headline.style.rightToLeft ? "rtl" : "ltr",
+            .headlineX: n(layout.width == 0 ? 0 : Double(layout.width) / 2), .headlineY: n(layout.headline.lines.first?.y ?? 0),
             .headlineSize: n(layout.headline.style.size), .fontFamily: layout.headline.style.fontFamily,
             .frameX: n(layout.frame.x), .frameY: n(layout.frame.y),
             .frameWidth: n(layout.frame.width), .frameHeight: n(layout.frame.height), .frameRadius: n(layout.frameRadius),
@@ -37,8 +46,8 @@ public enum SVGComposer {
             .captureWidth: n(layout.capture.width), .captureHeight: n(layout.capture.height),
             .captureHref: href,
         ]
-        // The headline goes in exactly as written; librsvg collapses its white space the
-        // way HeadlineText.collapsed does, so what was measured is what is drawn.
+        // <title> gets the headline exactly as written; <text> gets the fitted lines, one
+        // <tspan> each with explicit positions, so every SVG viewer shows the same lines.
         let text = try plan.template.fill(values)
         return ComposedSVG(locale: locale, captureId: capture.id, relativePath: "\(locale)/\(capture.id).svg",
                            captureCopyRelativePath: "\(locale)/\(href)", captureHref: href, data: Data(text.utf8))

@@ -8,10 +8,15 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case width = "WIDTH", height = "HEIGHT", locale = "LOCALE", captureId = "CAPTURE_ID", tool = "TOOL"
     case composedAt = "COMPOSED_AT", headline = "HEADLINE", headlineX = "HEADLINE_X", headlineY = "HEADLINE_Y"
     case headlineSize = "HEADLINE_SIZE", fontFamily = "FONT_FAMILY"
+    case headlineTspans = "HEADLINE_TSPANS", headlineDirection = "HEADLINE_DIRECTION"
     case frameX = "FRAME_X", frameY = "FRAME_Y", frameWidth = "FRAME_WIDTH", frameHeight = "FRAME_HEIGHT"
     case frameRadius = "FRAME_RADIUS"
     case captureX = "CAPTURE_X", captureY = "CAPTURE_Y", captureWidth = "CAPTURE_WIDTH", captureHeight = "CAPTURE_HEIGHT"
     case captureHref = "CAPTURE_HREF"
+
+    /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted
+    /// as is, and allowed only where character data goes.
+    public var isMarkup: Bool { self == .headlineTspans }
 }
 
 /// A parsed SVG template: literal text and placeholders, each placeholder knowing whether
@@ -63,7 +68,10 @@ public struct SVGTemplate: Equatable, Sendable {
                     checkable.append(.literal(literal))
                 }
                 literal = ""
-                if let placeholder = Placeholder(rawValue: name) {
+                if let placeholder = Placeholder(rawValue: name), placeholder.isMarkup, inTag {
+                    d.error(file, "{{\(name)}} (line \(line))", "markup placeholder inside a tag: expected {{\(name)}} between elements, as the content of <text>, found it inside a tag")
+                    checkable.append(.literal("0"))
+                } else if let placeholder = Placeholder(rawValue: name) {
                     segments.append(.placeholder(placeholder, inTag ? .attribute : .text))
                     checkable.append(.placeholder(placeholder, inTag ? .attribute : .text))
                 } else {
@@ -99,7 +107,11 @@ public struct SVGTemplate: Equatable, Sendable {
                 if let bad = XMLText.firstInvalidScalar(in: value) {
                     throw TemplateError.invalidCharacter(placeholder, bad)
                 }
-                out += context == .attribute ? XMLText.escapeAttribute(value) : XMLText.escapeText(value)
+                if placeholder.isMarkup {
+                    out += value
+                } else {
+                    out += context == .attribute ? XMLText.escapeAttribute(value) : XMLText.escapeText(value)
+                }
             }
         }
         return out
@@ -112,6 +124,8 @@ public struct SVGTemplate: Equatable, Sendable {
         values[.captureId] = "sample-capture-id"
         values[.captureHref] = "captures/sample-capture-id.png"
         values[.headline] = "Sample"
+        values[.headlineTspans] = "<tspan x=\"1\" y=\"1\">Sample</tspan>"
+        values[.headlineDirection] = "ltr"
         values[.fontFamily] = "sans-serif"
         values[.tool] = "tool"
         values[.composedAt] = "1970-01-01T00:00:00Z"

@@ -31,4 +31,6 @@ public struct Job: Equatable, Sendable {
     public var locales: [String]
     /// locale → capture id → headline text, exactly as written.
     public var headlines: [String: [String: String]]
+    /// How headlines are set; font files resolved to absolute paths.
+    public var typesetting: TypesettingOptions
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Reads a job file (JSON, `schemaVersion` 1) and checks its syntax: known fields, capture
 /// ids (`[A-Za-z0-9][A-Za-z0-9._-]*`, unique), BCP 47 locales (unique ignoring case, since
 /// they become folder names), a headline for every capture in every locale and none for an
-/// unknown capture. Paths resolve against the job file's folder. Every problem goes into the
+/// unknown capture, and the typesetting fields (`headlineMaxLines` 1–6, `headlineMinimumScale`
+/// 0.3–1, `headlineSize` fit|uniform, `emoji` refuse|monochrome, `fonts` by locale,
+/// `fontFiles`). Paths resolve against the job file's folder. Every problem goes into the
 /// collector; returns nil when there was any error.
 public enum JobLoader {
     public static func load(file: String, into d: inout DiagnosticCollector) -> Job? {
@@ -30,7 +32,9 @@ public enum JobLoader {
         }
         guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
-        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "output", "captures", "headlines"], &d)
+        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "output", "captures", "headlines",
+                                  "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+        let typesetting = readTypesetting(reader, directory: directory, &d)
         let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
         let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
         let output = resolve(reader.optionalString("output", &d) ?? "out", against: directory)
@@ -62,7 +66,72 @@ public enum JobLoader {
         let headlines = readHeadlines(reader, captureIds: declaredIds, &d)
         if d.errors.count > before { return nil }
         return Job(file: file, directory: directory, template: template, wells: wells, output: output,
-                   captures: captures, locales: headlines.keys.sorted(), headlines: headlines)
+                   captures: captures, locales: headlines.keys.sorted(), headlines: headlines, typesetting: typesetting)
+    }
+
+    private static func readTypesetting(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> TypesettingOptions {
+        var options = TypesettingOptions()
+        let file = reader.file
+        if let value = reader.value("headlineMaxLines") {
+            if let lines = value.integerValue, (1...6).contains(lines) {
+                options.maxLines = lines
+            } else {
+                d.error(file, "headlineMaxLines", "expected a whole number of lines from 1 to 6, found \(value.summary)")
+            }
+        }
+        if let value = reader.value("headlineMinimumScale") {
+            if case .number(let scale) = value, scale >= 0.3, scale <= 1 {
+                options.minimumScale = scale
+            } else {
+                d.error(file, "headlineMinimumScale", "expected a fraction of the headline size from 0.3 to 1, found \(value.summary)")
+            }
+        }
+        if let value = reader.value("headlineSize") {
+            if let policy = value.stringValue.flatMap(TypesettingOptions.SizePolicy.init(rawValue:)) {
+                options.size = policy
+            } else {
+                d.error(file, "headlineSize", "expected \"fit\" or \"uniform\", found \(value.summary)")
+            }
+        }
+        if let value = reader.value("emoji") {
+            if let policy = value.stringValue.flatMap(TypesettingOptions.EmojiPolicy.init(rawValue:)) {
+                options.emoji = policy
+            } else {
+                d.error(file, "emoji", "expected \"refuse\" or \"monochrome\", found \(value.summary)")
+            }
+        }
+        if let value = reader.value("fonts") {
+            if let map = value.objectValue {
+                for key in map.keys.sorted() {
+                    guard key == "default" || LocaleTag.isWellFormed(key) else {
+                        d.error(file, "fonts.\(key)", "expected \"default\" or a BCP 47 locale or language, found \"\(key)\"")
+                        continue
+                    }
+                    guard let family = map[key]?.stringValue, !family.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        d.error(file, "fonts.\(key)", "expected a font family list such as \"Noto Sans, DejaVu Sans\", found \(map[key]?.summary ?? "nothing")")
+                        continue
+                    }
+                    options.fonts[key] = family
+                }
+            } else {
+                d.error(file, "fonts", "expected an object of locale → font family list, found \(value.summary)")
+            }
+        }
+        if reader.value("fontFiles") != nil {
+            for (value, path) in reader.array("fontFiles", &d, allowEmpty: true) {
+                guard let relative = value.stringValue, !relative.isEmpty else {
+                    d.error(file, path, "expected a font file path, found \(value.summary)")
+                    continue
+                }
+                let url = resolve(relative, against: directory)
+                if !FileManager.default.isReadableFile(atPath: url.path) {
+                    d.error(file, path, "font file not readable: expected a font file at \(url.path), found none")
+                    continue
+                }
+                options.fontFiles.append(url.path)
+            }
+        }
+        return options
     }
 
     private static func readHeadlines(_ reader: JSONFieldReader, captureIds: [String],

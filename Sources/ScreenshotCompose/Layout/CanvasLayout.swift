@@ -16,18 +16,27 @@ public struct Rect: Equatable, Sendable {
     public var maxY: Double { y + height }
 }
 
-/// The headline as placed: one line, centred on `x`, its baseline at `y`. Pixels.
-public struct HeadlineLayout: Equatable, Sendable {
-    /// The text as the SVG draws it (white space collapsed like librsvg's `xml:space` default).
+/// One line of the headline as placed: centred on `x`, its baseline at `y`. Pixels.
+public struct HeadlineLine: Equatable, Sendable {
     public var text: String
-    public var style: TextStyle
-    /// Centre of the line (the `text-anchor="middle"` point).
     public var x: Double
-    /// Baseline.
     public var y: Double
+    public var measurement: TextMeasurement
+}
+
+/// The headline as placed: lines centred in the band, each one `<tspan>`. Pixels.
+public struct HeadlineLayout: Equatable, Sendable {
+    /// The style the lines are set in (its size is the fitted size).
+    public var style: TextStyle
+    public var lines: [HeadlineLine]
     /// The band the headline must stay inside.
     public var band: Rect
-    public var measurement: TextMeasurement
+    /// Font files the lines resolved to, in order of first use.
+    public var fontFiles: [String] {
+        var files: [String] = []
+        for file in lines.flatMap(\.measurement.fontFiles) where !files.contains(file) { files.append(file) }
+        return files
+    }
 }
 
 /// Where everything goes on one canvas. All values in pixels.

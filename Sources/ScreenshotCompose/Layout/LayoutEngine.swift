@@ -3,12 +3,13 @@
 public struct LayoutProportions: Equatable, Sendable {
     /// Outer margin on every side.
     public var margin = 0.06
-    /// Headline font size.
+    /// Headline font size before any shrinking.
     public var headlineSize = 0.058
-    /// Headline band height, in multiples of the headline size (room for two lines).
-    public var bandHeight = 2.4
+    /// Headline band height, in multiples of the headline size: two lines of a CJK font
+    /// (line height about 1.45 em) fit without shrinking.
+    public var bandHeight = 3.0
     /// Gap between the band and the frame, in multiples of the margin.
-    public var gap = 0.6
+    public var gap = 0.5
     /// Bezel: frame width around the capture.
     public var bezel = 0.025
     /// Frame corner radius in multiples of the bezel; at most 3.4 keeps the capture's
@@ -18,50 +19,67 @@ public struct LayoutProportions: Equatable, Sendable {
     public init() {}
 }
 
-/// Why a headline cannot be placed.
-public enum LayoutRefusal: Error, Equatable, Sendable {
-    /// The line is `width` pixels wide, its band only `bandWidth`.
-    case headlineTooWide(width: Double, bandWidth: Double)
-}
-
-/// Computes a `CanvasLayout` from the canvas size, the capture size and the headline. Pure
-/// geometry plus one measurement through `Typesetting`.
+/// Computes a `CanvasLayout` from the canvas size, the capture size and the headline: pure
+/// geometry plus measurements through `Typesetting`.
 public struct LayoutEngine {
     public var proportions: LayoutProportions
-    public var fontFamily: String
+    public var typesetting: TypesettingOptions
     public var fontWeight: Int
 
-    public static let defaultFontFamily =
-        "Noto Sans, Noto Sans CJK JP, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, DejaVu Sans"
-
-    public init(proportions: LayoutProportions = LayoutProportions(),
-                fontFamily: String = LayoutEngine.defaultFontFamily, fontWeight: Int = 700) {
+    public init(proportions: LayoutProportions = LayoutProportions(), typesetting: TypesettingOptions = TypesettingOptions(),
+                fontWeight: Int = 700) {
         self.proportions = proportions
-        self.fontFamily = fontFamily
+        self.typesetting = typesetting
         self.fontWeight = fontWeight
     }
 
+    /// The headline size (pixels) before shrinking, for a canvas.
+    public func baseHeadlineSize(canvasWidth: Int, canvasHeight: Int) -> Double {
+        (Double(min(canvasWidth, canvasHeight)) * proportions.headlineSize).rounded()
+    }
+
+    /// The band the headline must stay inside (pixels).
+    public func headlineBand(canvasWidth: Int, canvasHeight: Int) -> Rect {
+        let u = Double(min(canvasWidth, canvasHeight))
+        let margin = (u * proportions.margin).rounded()
+        let size = baseHeadlineSize(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        return Rect(x: margin, y: margin, width: Double(canvasWidth) - 2 * margin, height: (size * proportions.bandHeight).rounded())
+    }
+
+    /// The style a locale's headlines are set in, at `size` pixels.
+    public func style(locale: String, size: Double) -> TextStyle {
+        TextStyle(fontFamily: FontStack.families(for: locale, options: typesetting), weight: fontWeight, size: size,
+                  language: locale, rightToLeft: FontStack.isRightToLeft(locale))
+    }
+
     /// Lays out a canvas of `canvasWidth` × `canvasHeight` pixels holding a capture of
-    /// `captureWidth` × `captureHeight` pixels and `headline` in `locale`.
-    /// Returns `.failure(.headlineTooWide)` when the headline is wider than its band:
-    /// headlines are refused, never clipped.
+    /// `captureWidth` × `captureHeight` pixels and `headline` in `locale`. `fixedSize` sets
+    /// the headline at exactly that size (uniform sizing); otherwise it is fitted.
+    /// Fails with a `HeadlineRefusal` when the headline cannot be set: headlines are refused,
+    /// never clipped.
     public func layout(canvasWidth: Int, canvasHeight: Int, captureWidth: Int, captureHeight: Int,
-                       headline: String, locale: String, typesetter: Typesetting) -> Result<CanvasLayout, LayoutRefusal> {
+                       headline: String, locale: String, typesetter: Typesetting,
+                       fixedSize: Double? = nil) -> Result<CanvasLayout, HeadlineRefusal> {
+        let emoji = EmojiScan.emoji(in: headline)
+        if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.emoji(emoji)) }
         let w = Double(canvasWidth), h = Double(canvasHeight)
         let u = min(w, h)
         let p = proportions
         let margin = (u * p.margin).rounded()
-        let size = (u * p.headlineSize).rounded()
-        let band = Rect(x: margin, y: margin, width: w - 2 * margin, height: (size * p.bandHeight).rounded())
-
-        let text = HeadlineText.collapsed(headline)
-        let style = TextStyle(fontFamily: fontFamily, weight: fontWeight, size: size, language: locale)
-        let m = typesetter.measure(text, style: style)
-        if m.width > band.width {
-            return .failure(.headlineTooWide(width: m.width, bandWidth: band.width))
+        let band = headlineBand(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let base = baseHeadlineSize(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let fitter = HeadlineFitter(maxLines: typesetting.maxLines,
+                                    minimumSize: fixedSize ?? (base * typesetting.minimumScale).rounded(.down))
+        let fitted: FittedHeadline
+        switch fitter.fit(headline, style: style(locale: locale, size: fixedSize ?? base), band: band, typesetter: typesetter) {
+        case .success(let value): fitted = value
+        case .failure(let refusal): return .failure(refusal)
         }
-        let baseline = band.y + (band.height - m.height) / 2 + m.baseline
-        let placed = HeadlineLayout(text: text, style: style, x: w / 2, y: baseline, band: band, measurement: m)
+        let top = band.y + (band.height - fitted.height) / 2
+        let lines = zip(fitted.lines, fitted.measurements).enumerated().map { index, pair in
+            HeadlineLine(text: pair.0, x: w / 2, y: top + Double(index) * fitted.lineHeight + fitted.baseline, measurement: pair.1)
+        }
+        let placed = HeadlineLayout(style: style(locale: locale, size: fitted.size), lines: lines, band: band)
 
         let bezel = (u * p.bezel).rounded()
         let areaTop = band.maxY + (margin * p.gap).rounded()
@@ -94,5 +112,20 @@ public enum HeadlineText {
             }
         }
         return result
+    }
+}
+
+public enum EmojiScan {
+    /// Emoji in `text`: scalars shown as emoji by default, and any emoji-capable scalar
+    /// followed by VS16 (U+FE0F).
+    public static func emoji(in text: String) -> [Unicode.Scalar] {
+        let scalars = Array(text.unicodeScalars)
+        var found: [Unicode.Scalar] = []
+        for (i, s) in scalars.enumerated() {
+            let presented = s.properties.isEmojiPresentation
+                || (s.properties.isEmoji && i + 1 < scalars.count && scalars[i + 1].value == 0xFE0F)
+            if presented && !found.contains(s) { found.append(s) }
+        }
+        return found
     }
 }

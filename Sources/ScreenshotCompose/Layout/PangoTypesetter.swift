@@ -1,24 +1,33 @@
 import CPangoCairo
 
-// The only Swift file that talks to Pango. It sets up Pango the way librsvg 2.54 does
-// (create_pango_context / create_pango_layout in its text.rs): resolution 72 so that a
-// size is in SVG user units, no hinting, hint metrics off, unrounded glyph positions,
-// the language from xml:lang, no automatic direction, size set in (non-absolute) Pango
-// units truncated like librsvg's to_pango_units. Measurements then match what librsvg draws.
+// The only Swift file that talks to Pango and fontconfig. It sets Pango up the way
+// librsvg 2.54 does (create_pango_context / create_pango_layout in its text.rs): resolution
+// 72 so a size is in SVG user units, no hinting, hint metrics off, unrounded glyph
+// positions, the language from xml:lang, base direction from `direction`, no automatic
+// direction, the size in (non-absolute) Pango units truncated like its to_pango_units.
+// What is measured here is what librsvg draws.
 
-/// Measures lines of text with Pango + PangoCairo + fontconfig. Not thread-safe: use one
+/// Measures and breaks lines with Pango + PangoCairo + fontconfig. Not thread-safe: use one
 /// instance per thread.
 public final class PangoTypesetter: Typesetting {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    private var state: (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)?
 
-    public init() {
-        // A font map of our own (not the per-thread default) so instances are independent.
-        guard let map = pango_cairo_font_map_new() else {
-            preconditionFailure("Pango could not create a cairo font map")
+    public init() {}
+
+    deinit {
+        if let state {
+            g_object_unref(UnsafeMutableRawPointer(state.context))
+            g_object_unref(UnsafeMutableRawPointer(state.fontMap))
         }
-        fontMap = map
-        context = pango_font_map_create_context(fontMap)
+    }
+
+    public var engineVersion: String { String(cString: pango_version_string()) }
+
+    /// Created on first use, so fonts registered before then are seen without a reload.
+    private func context() -> OpaquePointer {
+        if let state { return state.context }
+        guard let map = pango_cairo_font_map_new() else { preconditionFailure("Pango could not create a cairo font map") }
+        let context = pango_font_map_create_context(map)
         pango_context_set_round_glyph_positions(context, 0)
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
@@ -26,46 +35,107 @@ public final class PangoTypesetter: Typesetting {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
+        state = (map, context!)
+        return context!
     }
 
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    public func registerFontFiles(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        let config = FcConfigGetCurrent()
+        for path in paths where FcConfigAppFontAddFile(config, path) == 0 {
+            throw FontRegistrationError(path: path)
+        }
+        // Font maps made before this (ours, and the per-thread default librsvg draws with)
+        // must drop their caches to see the new files.
+        if let state {
+            pango_fc_font_map_config_changed(OpaquePointer(state.fontMap))
+        }
+        if let shared = pango_cairo_font_map_get_default() {
+            pango_fc_font_map_config_changed(OpaquePointer(shared))
+        }
     }
 
-    public var engineVersion: String { String(cString: pango_version_string()) }
-
-    public func measure(_ text: String, style: TextStyle) -> TextMeasurement {
-        let ctx = context
+    private func makeLayout(_ text: String, style: TextStyle) -> OpaquePointer {
+        let ctx = context()
         pango_context_set_language(ctx, pango_language_from_string(style.language))
-        pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR)
+        pango_context_set_base_dir(ctx, style.rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         let description = pango_font_description_new()
         defer { pango_font_description_free(description) }
         pango_font_description_set_family(description, style.fontFamily)
         pango_font_description_set_weight(description, PangoWeight(UInt32(clamping: style.weight)))
         pango_font_description_set_size(description, Int32(style.size * Double(PANGO_SCALE)))
-
-        let layout = pango_layout_new(ctx)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let layout = pango_layout_new(ctx)!
         pango_layout_set_auto_dir(layout, 0)
         pango_layout_set_font_description(layout, description)
-        pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        pango_layout_set_alignment(layout, style.rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         pango_layout_set_text(layout, text, -1)
+        return layout
+    }
 
+    public func measure(_ text: String, style: TextStyle) -> TextMeasurement {
+        let layout = makeLayout(text, style: style)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
         let scale = Double(PANGO_SCALE)
-        let baseline = Double(pango_layout_get_baseline(layout)) / scale
+        let (unknown, files) = inspectRuns(layout)
         return TextMeasurement(
             width: Double(logical.width) / scale,
             height: Double(logical.height) / scale,
-            baseline: baseline - Double(logical.y) / scale,
+            baseline: Double(pango_layout_get_baseline(layout) - logical.y) / scale,
             inkX: Double(ink.x - logical.x) / scale,
             inkY: Double(ink.y - logical.y) / scale,
             inkWidth: Double(ink.width) / scale,
             inkHeight: Double(ink.height) / scale,
-            unknownGlyphs: Int(pango_layout_get_unknown_glyphs_count(layout))
-        )
+            unknownCharacters: unknown,
+            fontFiles: files)
+    }
+
+    public func wrap(_ paragraph: String, style: TextStyle, width: Double) -> [String] {
+        let layout = makeLayout(paragraph, style: style)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+        let utf8 = Array(paragraph.utf8)
+        var lines: [String] = []
+        for index in 0..<pango_layout_get_line_count(layout) {
+            guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+            let start = Int(line.pointee.start_index)
+            let end = min(utf8.count, start + Int(line.pointee.length))
+            let text = String(decoding: utf8[start..<end], as: UTF8.self)
+            lines.append(HeadlineText.collapsed(text))
+        }
+        return lines.filter { !$0.isEmpty }
+    }
+
+    /// Unknown glyphs (Pango marks them with PANGO_GLYPH_UNKNOWN_FLAG, the code point in the
+    /// low bits) and the font file of each run.
+    private func inspectRuns(_ layout: OpaquePointer) -> ([Unicode.Scalar], [String]) {
+        var unknown: [Unicode.Scalar] = []
+        var files: [String] = []
+        guard let iter = pango_layout_get_iter(layout) else { return ([], []) }
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
+                  let glyphs = run.pointee.glyphs else { continue }
+            for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[i].glyph
+                if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0,
+                   let scalar = Unicode.Scalar(glyph & ~PANGO_GLYPH_UNKNOWN_FLAG), scalar.value >= 0x20,
+                   !unknown.contains(scalar) {
+                    unknown.append(scalar)
+                }
+            }
+            if let font = item.pointee.analysis.font,
+               let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
+                var file: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                    let path = String(cString: file)
+                    if !files.contains(path) { files.append(path) }
+                }
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return (unknown, files)
     }
 }

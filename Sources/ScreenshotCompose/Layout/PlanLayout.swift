@@ -5,26 +5,61 @@ public struct LaidOutOutput: Equatable, Sendable {
 }
 
 extension LayoutEngine {
-    /// Lays out every output of `plan`: the canvas is the capture's well size. A headline
-    /// wider than its band is an error naming the locale and capture and by how many pixels
-    /// it overflows. Returns nil when any headline was refused (all are reported).
+    /// Lays out every output of `plan`; the canvas is the capture's well size. Every headline
+    /// that cannot be set is reported (locale, capture, and why: overflow in pixels, missing
+    /// glyphs as U+XXXX, refused emoji). With uniform sizing, each locale × well is set at the
+    /// smallest fitted size among its headlines. Nil when any headline was refused.
     public func layoutAll(_ plan: Plan, typesetter: Typesetting, into d: inout DiagnosticCollector) -> [LaidOutOutput]? {
         var laidOut: [LaidOutOutput] = []
         var refused = false
         for output in plan.outputs {
             let capture = plan.captures[output.captureIndex]
-            let result = layout(canvasWidth: capture.well.width, canvasHeight: capture.well.height,
-                                captureWidth: capture.header.width, captureHeight: capture.header.height,
-                                headline: output.headline, locale: output.locale, typesetter: typesetter)
-            switch result {
+            switch layoutOne(output, plan: plan, typesetter: typesetter, fixedSize: nil) {
             case .success(let layout):
                 laidOut.append(LaidOutOutput(output: output, layout: layout))
-            case .failure(.headlineTooWide(let width, let bandWidth)):
+            case .failure(let refusal):
                 refused = true
-                d.error(plan.job.file, "headlines.\(output.locale).\(capture.id)",
-                        "headline wider than its band on the \(capture.well.width)×\(capture.well.height) canvas, refused rather than clipped: expected at most \(SVGNumber.format(bandWidth)) px, found \(SVGNumber.format(width)) px (overflows by \(SVGNumber.format(width - bandWidth)) px)")
+                d.add(diagnostic(refusal, file: plan.job.file, locale: output.locale, capture: capture))
             }
         }
-        return refused ? nil : laidOut
+        if refused { return nil }
+        guard typesetting.size == .uniform else { return laidOut }
+
+        var smallest: [String: Double] = [:]
+        for item in laidOut {
+            let key = uniformKey(item, plan)
+            smallest[key] = min(smallest[key] ?? .infinity, item.layout.headline.style.size)
+        }
+        return laidOut.map { item in
+            guard let size = smallest[uniformKey(item, plan)], size < item.layout.headline.style.size,
+                  case .success(let layout) = layoutOne(item.output, plan: plan, typesetter: typesetter, fixedSize: size) else {
+                return item
+            }
+            return LaidOutOutput(output: item.output, layout: layout)
+        }
+    }
+
+    private func uniformKey(_ item: LaidOutOutput, _ plan: Plan) -> String {
+        "\(item.output.locale)\u{0}\(plan.captures[item.output.captureIndex].well.id)"
+    }
+
+    private func layoutOne(_ output: PlannedOutput, plan: Plan, typesetter: Typesetting, fixedSize: Double?) -> Result<CanvasLayout, HeadlineRefusal> {
+        let capture = plan.captures[output.captureIndex]
+        return layout(canvasWidth: capture.well.width, canvasHeight: capture.well.height,
+                      captureWidth: capture.header.width, captureHeight: capture.header.height,
+                      headline: output.headline, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize)
+    }
+
+    private func diagnostic(_ refusal: HeadlineRefusal, file: String, locale: String, capture: PlannedCapture) -> Diagnostic {
+        let field = "headlines.\(locale).\(capture.id)"
+        let canvas = "\(capture.well.width)×\(capture.well.height)"
+        switch refusal {
+        case .overflow(let pixels, let detail):
+            return .error(file, field, "headline does not fit its band on the \(canvas) canvas, refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
+        case .missingGlyphs(let scalars):
+            return .error(file, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(locale): expected every character drawable, found characters that would be drawn as boxes")
+        case .emoji(let scalars):
+            return .error(file, field, "headline holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
+        }
     }
 }

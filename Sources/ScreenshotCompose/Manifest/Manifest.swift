@@ -64,6 +64,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var png: PNGEntry?
         /// The copy of the capture the SVG links to, inside the output folder.
         public var capture: SVGEntry
+        /// The font files the headline was set in (absolute paths), as Pango resolved them.
+        public var fonts: [FileEntry]
     }
 
     public var schemaVersion: Int

@@ -37,6 +37,9 @@ public enum ManifestVerifier {
             listed.append(("outputs[\(i)].svg", o.svg.path, o.svg.sha256, o.svg.bytes))
             if let png = o.png { listed.append(("outputs[\(i)].png", png.path, png.sha256, png.bytes)) }
             listed.append(("outputs[\(i)].capture", o.capture.path, o.capture.sha256, o.capture.bytes))
+            for (j, font) in o.fonts.enumerated() where !listed.contains(where: { $0.path == font.path }) {
+                listed.append(("outputs[\(i)].fonts[\(j)]", font.path, font.sha256, nil))
+            }
         }
         for item in listed {
             let fileURL: URL?

@@ -9,6 +9,8 @@ public struct OutputRenderer {
     public var plan: Plan
     /// zlib level for output PNGs, 0–9.
     public var pngCompressionLevel = 6
+    /// SHA-256 of each font file the headlines resolved to (hashed once per run).
+    public var fontHashes: [String: String] = [:]
 
     public init(plan: Plan) {
         self.plan = plan
@@ -67,6 +69,7 @@ public struct OutputRenderer {
         return RenderedOutput(
             locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
             svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
-            png: pngEntry, capture: captureEntry)
+            png: pngEntry, capture: captureEntry,
+            fonts: item.layout.headline.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") })
     }
 }

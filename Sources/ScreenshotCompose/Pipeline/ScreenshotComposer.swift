@@ -34,7 +34,18 @@ public struct ScreenshotComposer {
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         guard let job = JobLoader.load(file: jobFile, into: &d) else { return nil }
         guard let plan = Planner.plan(job, options: options, into: &d) else { return nil }
-        guard let laidOut = layoutEngine.layoutAll(plan, typesetter: typesetter, into: &d) else { return nil }
+        do {
+            try typesetter.registerFontFiles(job.typesetting.fontFiles)
+        } catch let error as FontRegistrationError {
+            d.error(job.file, "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(error.path)")
+            return nil
+        } catch {
+            d.error(job.file, "fontFiles", "\(error)")
+            return nil
+        }
+        var engine = layoutEngine
+        engine.typesetting = job.typesetting
+        guard let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d) else { return nil }
         return (plan, laidOut)
     }
 
@@ -60,7 +71,8 @@ public struct ScreenshotComposer {
         guard let (plan, laidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
             return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
         }
-        let renderer = OutputRenderer(plan: plan)
+        var renderer = OutputRenderer(plan: plan)
+        renderer.fontHashes = FontHashes.of(laidOut.flatMap(\.layout.headline.fontFiles))
         var outputs: [RenderedOutput] = []
         for item in laidOut {
             let capture = plan.captures[item.output.captureIndex]

@@ -1,0 +1,30 @@
+/// What a job says about setting headlines.
+public struct TypesettingOptions: Equatable, Sendable {
+    public enum SizePolicy: String, Equatable, Sendable {
+        /// Each headline at the largest size that fits it.
+        case fit
+        /// Every headline of one locale and well at the smallest fitted size among them.
+        case uniform
+    }
+
+    public enum EmojiPolicy: String, Equatable, Sendable {
+        /// Refused: librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their
+        /// colour (GNOME/librsvg#911).
+        case refuse
+        /// Accepted knowingly, drawn from a monochrome font (Symbola).
+        case monochrome
+    }
+
+    /// Lines a headline may wrap to (explicit line breaks count).
+    public var maxLines = 2
+    /// Smallest size as a fraction of the layout's headline size.
+    public var minimumScale = 0.6
+    public var size = SizePolicy.fit
+    public var emoji = EmojiPolicy.refuse
+    /// Font family lists by locale or language (`ja`, `zh-Hant`, `de-DE`) and `default`.
+    public var fonts: [String: String] = [:]
+    /// Font files registered with fontconfig for this process only (absolute paths).
+    public var fontFiles: [String] = []
+
+    public init() {}
+}
