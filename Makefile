@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
 
-.PHONY: setup build test demo clean
+.PHONY: setup build test demo docs clean
 
 setup:
 	./scripts/setup.sh
@@ -17,6 +17,15 @@ demo: build
 	rm -rf out/demo
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
 	$(BIN) verify out/demo/manifest.json
+
+# Rendered examples for the README, one per script family (docs/headline-<locale>.png).
+docs: build
+	rm -rf out/scripts
+	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/scripts-job.json
+	for d in out/scripts/*/; do l=$$(basename $$d); cp $$d/book.png docs/headline-$$l.png; done
+	rm -rf out/demo
+	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
+	cp out/demo/en-US/home.png docs/demo-en-US-home.png
 
 clean:
 	rm -rf .build out
