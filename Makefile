@@ -13,10 +13,13 @@ build: setup
 test: setup
 	$(SWIFT) test
 
+# The fixture jobs: inline headlines (out/demo) and an Xcode String Catalog (out/xcstrings).
 demo: build
-	rm -rf out/demo
+	rm -rf out/demo out/xcstrings
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
 	$(BIN) verify out/demo/manifest.json
+	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/xcstrings-job.json
+	$(BIN) verify out/xcstrings/manifest.json
 
 # Rendered examples for the README, one per script family (docs/headline-<locale>.png).
 docs: build

@@ -24,7 +24,8 @@ let package = Package(
             name: "ScreenshotCompose",
             dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim"],
             path: "Sources/ScreenshotCompose",
-            resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json")]
+            resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
+                        .copy("Resources/app-store-languages.json")]
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),

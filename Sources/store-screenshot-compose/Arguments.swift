@@ -1,7 +1,17 @@
 /// The command line, parsed by hand (no ArgumentParser on these machines).
+/// Options shared by `render` and `check` (`--out` and `--svg-only` are render's only).
+struct RenderArguments: Equatable {
+    var out: String?
+    var locales: [String] = []
+    var svgOnly = false
+    var allowUntranslated = false
+    var fallbackLocale: String?
+    var fastlane = false
+}
+
 enum Command: Equatable {
-    case render(job: String, out: String?, locales: [String], svgOnly: Bool)
-    case check(job: String, locales: [String])
+    case render(job: String, RenderArguments)
+    case check(job: String, RenderArguments)
     case verify(manifest: String)
     case wells(file: String?)
     case help
@@ -17,9 +27,10 @@ enum Arguments {
     usage: store-screenshot-compose <command> [options]
 
     commands:
-      render JOB [--out DIR] [--locale TAG]... [--svg-only]
+      render JOB [--out DIR] [--locale TAG]... [--svg-only] [--layout default|fastlane]
+                 [--fallback-locale TAG] [--allow-untranslated]
                          compose every capture × locale to SVG + PNG and write manifest.json
-      check JOB [--locale TAG]...
+      check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated]
                          every check render makes; writes nothing
       verify MANIFEST    re-hash every file the manifest lists; exit 1 naming each that differs
       wells [--wells FILE]
@@ -27,6 +38,9 @@ enum Arguments {
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error
+    --layout fastlane      also write <out>/fastlane/screenshots/<App Store Connect language>/<NN>_<id>.png
+    --fallback-locale TAG  fill missing translations from TAG (one warning each)
+    --allow-untranslated   accept String Catalog units that are not "translated" (warning)
     SOURCE_DATE_EPOCH (seconds) fixes composedAt, for byte-identical re-renders.
     """
 
@@ -38,34 +52,32 @@ enum Arguments {
             return .help
         case "--version":
             return .version
-        case "render":
-            var out: String?
-            var locales: [String] = []
-            var svgOnly = false
+        case "render", "check":
+            var options = RenderArguments()
             var positional: [String] = []
             while !rest.isEmpty {
                 let arg = rest.removeFirst()
                 switch arg {
-                case "--out": out = try value(for: arg, &rest)
-                case "--locale": locales.append(try value(for: arg, &rest))
-                case "--svg-only": svgOnly = true
+                case "--out" where first == "render": options.out = try value(for: arg, &rest)
+                case "--svg-only" where first == "render": options.svgOnly = true
+                case "--locale": options.locales.append(try value(for: arg, &rest))
+                case "--allow-untranslated": options.allowUntranslated = true
+                case "--fallback-locale": options.fallbackLocale = try value(for: arg, &rest)
+                case "--layout":
+                    let layout = try value(for: arg, &rest)
+                    guard layout == "fastlane" || layout == "default" else {
+                        throw UsageError(message: "--layout takes default or fastlane, found \"\(layout)\"")
+                    }
+                    options.fastlane = layout == "fastlane"
                 case "--help", "-h": return .help
                 default: positional.append(try plain(arg))
                 }
             }
-            return .render(job: try single(positional, "JOB", command: first), out: out, locales: locales, svgOnly: svgOnly)
-        case "check":
-            var locales: [String] = []
-            var positional: [String] = []
-            while !rest.isEmpty {
-                let arg = rest.removeFirst()
-                switch arg {
-                case "--locale": locales.append(try value(for: arg, &rest))
-                case "--help", "-h": return .help
-                default: positional.append(try plain(arg))
-                }
+            if options.fastlane && options.svgOnly {
+                throw UsageError(message: "--layout fastlane writes PNGs; it cannot go with --svg-only")
             }
-            return .check(job: try single(positional, "JOB", command: first), locales: locales)
+            let job = try single(positional, "JOB", command: first)
+            return first == "render" ? .render(job: job, options) : .check(job: job, options)
         case "verify":
             let positional = try rest.map(plain)
             return .verify(manifest: try single(positional, "MANIFEST", command: first))

@@ -28,18 +28,22 @@ do {
 }
 
 let environment = ProcessInfo.processInfo.environment
+
+func planOptions(_ a: RenderArguments) -> PlanOptions {
+    PlanOptions(output: a.out, locales: a.locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"],
+                headlines: HeadlineOptions(allowUntranslated: a.allowUntranslated, fallbackLocale: a.fallbackLocale),
+                fastlaneLayout: a.fastlane)
+}
 switch command {
 case .help:
     print(Arguments.usage)
 case .version:
     print(ToolIdentity().label)
-case .render(let job, let out, let locales, let svgOnly):
-    let options = PlanOptions(output: out, locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
-    let report = ScreenshotComposer().render(jobFile: job, options: options, svgOnly: svgOnly)
+case .render(let job, let arguments):
+    let report = ScreenshotComposer().render(jobFile: job, options: planOptions(arguments), svgOnly: arguments.svgOnly)
     finish(report, success: "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")")
-case .check(let job, let locales):
-    let options = PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
-    let report = ScreenshotComposer().check(jobFile: job, options: options)
+case .check(let job, let arguments):
+    let report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
     finish(report, success: "ok: \(report.outputCount) output(s) would be rendered")
 case .verify(let manifest):
     let report = ScreenshotComposer.verify(manifestFile: manifest)

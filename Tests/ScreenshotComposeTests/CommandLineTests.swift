@@ -52,7 +52,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(out, "")
             XCTAssertEqual(err.split(separator: "\n").map(String.init), [
                 "error: \(job): headlines.de_DE: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"de_DE\"",
-                "error: \(job): headlines.fr-FR: missing headline: expected one for every capture, found none for shot",
+                "error: \(job): headlines: missing headline: expected one for every capture in every locale, found none for fr-FR/shot",
                 "2 error(s)",
             ])
         }

@@ -38,10 +38,10 @@ final class JobTests: XCTestCase {
         XCTAssertEqual(problems, [
             "error: job.json: captures[0].id: capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"../evil\"",
             "error: job.json: captures[3].id: duplicate capture id: expected each id once, found \"ok\" again",
-            "error: job.json: headlines.en-US: locale differs from \"EN-us\" only in case: expected each locale once, found \"en-US\"",
+            "error: job.json: headlines.en-US: locale is en-US, like \"EN-us\": expected each locale once, found \"en-US\"",
             "error: job.json: headlines.en_US: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"en_US\"",
             "error: job.json: headlines.fr-FR.ghost: headline for an unknown capture: expected one of ok, two, found \"ghost\"",
-            "error: job.json: headlines.fr-FR: missing headline: expected one for every capture, found none for two",
+            "error: job.json: headlines: missing headline: expected one for every capture in every locale, found none for fr-FR/two",
         ])
     }
 
@@ -52,7 +52,7 @@ final class JobTests: XCTestCase {
         XCTAssertNil(job)
         XCTAssertEqual(problems, [
             "error: job.json: schemaVersion: expected 1, found 2",
-            "error: job.json: ouput: unknown field: expected one of captures, emoji, fontFiles, fonts, headlineMaxLines, headlineMinimumScale, headlineSize, headlines, output, schemaVersion, template, wells, found \"ouput\"",
+            "error: job.json: ouput: unknown field: expected one of captures, emoji, fontFiles, fonts, headlineMaxLines, headlineMinimumScale, headlineSize, headlines, locales, output, schemaVersion, template, wells, found \"ouput\"",
             "error: job.json: captures[0].path: expected a string, found 3",
             "error: job.json: captures[0].extra: unknown field: expected one of id, path, well, found \"extra\"",
             "error: job.json: headlines.en-US.a: expected a non-empty headline, found \"\"",

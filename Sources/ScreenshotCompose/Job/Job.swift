@@ -27,10 +27,14 @@ public struct Job: Equatable, Sendable {
     /// The output folder.
     public var output: URL
     public var captures: [JobCapture]
-    /// Locales (BCP 47) in the order they are rendered: sorted by tag.
+    /// Locales (canonical BCP 47) in the order they are rendered: sorted by tag.
     public var locales: [String]
     /// locale → capture id → headline text, exactly as written.
     public var headlines: [String: [String: String]]
     /// How headlines are set; font files resolved to absolute paths.
     public var typesetting: TypesettingOptions
+    /// Localization files the headlines came from (none for inline headlines).
+    public var headlineFiles: [InputFile] = []
+    /// locale → capture id → the locale whose headline filled a missing translation.
+    public var headlineFallbacks: [String: [String: String]] = [:]
 }

@@ -8,7 +8,8 @@ import Foundation
 /// `fontFiles`). Paths resolve against the job file's folder. Every problem goes into the
 /// collector; returns nil when there was any error.
 public enum JobLoader {
-    public static func load(file: String, into d: inout DiagnosticCollector) -> Job? {
+    public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
+                            into d: inout DiagnosticCollector) -> Job? {
         let url = URL(fileURLWithPath: file)
         let data: Data
         do {
@@ -17,11 +18,12 @@ public enum JobLoader {
             d.error(file, "(file)", "cannot read the job file: \(FileErrorText.describe(error, path: file))")
             return nil
         }
-        return decode(data: data, file: file, directory: url.deletingLastPathComponent(), into: &d)
+        return decode(data: data, file: file, directory: url.deletingLastPathComponent(), headlineOptions: headlineOptions, into: &d)
     }
 
     /// Decodes job bytes whose relative paths resolve against `directory`.
-    public static func decode(data: Data, file: String, directory: URL, into d: inout DiagnosticCollector) -> Job? {
+    public static func decode(data: Data, file: String, directory: URL, headlineOptions: HeadlineOptions = HeadlineOptions(),
+                              into d: inout DiagnosticCollector) -> Job? {
         let before = d.errors.count
         let root: JSONValue
         do {
@@ -33,7 +35,7 @@ public enum JobLoader {
         guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "output", "captures", "headlines",
-                                  "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+                                  "locales", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
         let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
@@ -63,10 +65,12 @@ public enum JobLoader {
             }
         }
 
-        let headlines = readHeadlines(reader, captureIds: declaredIds, &d)
+        let table = HeadlineSource.read(reader, directory: directory, captureIds: declaredIds, options: headlineOptions, &d)
         if d.errors.count > before { return nil }
+        guard let table else { return nil }
         return Job(file: file, directory: directory, template: template, wells: wells, output: output,
-                   captures: captures, locales: headlines.keys.sorted(), headlines: headlines, typesetting: typesetting)
+                   captures: captures, locales: table.locales, headlines: table.headlines, typesetting: typesetting,
+                   headlineFiles: table.files, headlineFallbacks: table.fallbacks)
     }
 
     private static func readTypesetting(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> TypesettingOptions {
@@ -132,62 +136,6 @@ public enum JobLoader {
             }
         }
         return options
-    }
-
-    private static func readHeadlines(_ reader: JSONFieldReader, captureIds: [String],
-                                      _ d: inout DiagnosticCollector) -> [String: [String: String]] {
-        let file = reader.file
-        guard let value = reader.value("headlines"), value != .null else {
-            d.error(file, "headlines", "missing field: expected an object of locale → capture id → headline")
-            return [:]
-        }
-        guard let byLocale = value.objectValue else {
-            d.error(file, "headlines", "expected an object of locale → capture id → headline, found \(value.summary)")
-            return [:]
-        }
-        if byLocale.isEmpty {
-            d.error(file, "headlines", "expected at least one locale, found an empty object")
-        }
-        var result: [String: [String: String]] = [:]
-        var seenFolded: [String: String] = [:]
-        for locale in byLocale.keys.sorted() {
-            let path = "headlines.\(locale)"
-            if !LocaleTag.isWellFormed(locale) {
-                d.error(file, path, "locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"\(locale)\"")
-                continue
-            }
-            if let other = seenFolded[locale.lowercased()] {
-                d.error(file, path, "locale differs from \"\(other)\" only in case: expected each locale once, found \"\(locale)\"")
-                continue
-            }
-            seenFolded[locale.lowercased()] = locale
-            guard let entries = byLocale[locale]?.objectValue else {
-                d.error(file, path, "expected an object of capture id → headline, found \(byLocale[locale]?.summary ?? "nothing")")
-                continue
-            }
-            var headlines: [String: String] = [:]
-            for id in entries.keys.sorted() {
-                guard captureIds.contains(id) else {
-                    d.error(file, "\(path).\(id)", "headline for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
-                    continue
-                }
-                guard let text = entries[id]?.stringValue else {
-                    d.error(file, "\(path).\(id)", "expected a headline string, found \(entries[id]?.summary ?? "nothing")")
-                    continue
-                }
-                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    d.error(file, "\(path).\(id)", "expected a non-empty headline, found \"\(text)\"")
-                    continue
-                }
-                headlines[id] = text
-            }
-            let missing = captureIds.filter { entries[$0] == nil }
-            if !missing.isEmpty {
-                d.error(file, path, "missing headline: expected one for every capture, found none for \(missing.joined(separator: ", "))")
-            }
-            result[locale] = headlines
-        }
-        return result
     }
 
     static func resolve(_ path: String, against directory: URL) -> URL {

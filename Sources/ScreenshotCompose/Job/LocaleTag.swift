@@ -47,6 +47,30 @@ public enum LocaleTag {
         return index == subtags.count
     }
 
+    /// The tag with BCP 47's conventional case: language and variants lower case, script title
+    /// case, region upper case (`zh-hans-cn` → `zh-Hans-CN`, `PT-br` → `pt-BR`). Only call on
+    /// well-formed tags.
+    public static func canonical(_ tag: String) -> String {
+        var result: [String] = []
+        var inExtension = false
+        for (index, subtag) in tag.split(separator: "-").map(String.init).enumerated() {
+            let lower = subtag.lowercased()
+            if index == 0 || inExtension {
+                result.append(lower)
+            } else if subtag.count == 1 {
+                inExtension = true
+                result.append(lower)
+            } else if subtag.count == 4 && subtag.allSatisfy(isASCIILetter) {
+                result.append(lower.prefix(1).uppercased() + lower.dropFirst())
+            } else if subtag.count == 2 && subtag.allSatisfy(isASCIILetter) {
+                result.append(subtag.uppercased())
+            } else {
+                result.append(lower)
+            }
+        }
+        return result.joined(separator: "-")
+    }
+
     private static func isASCIILetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
     private static func isASCIIDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
     private static func isASCIIAlphanumeric(_ c: Character) -> Bool { isASCIILetter(c) || isASCIIDigit(c) }

@@ -37,6 +37,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var template: FileEntry
         public var wells: FileEntry
         public var captures: [CaptureEntry]
+        /// Localization files the headlines were read from; absent for inline headlines.
+        public var headlines: [FileEntry]?
     }
 
     public struct SVGEntry: Codable, Equatable, Sendable {
@@ -66,6 +68,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var capture: SVGEntry
         /// The font files the headline was set in (absolute paths), as Pango resolved them.
         public var fonts: [FileEntry]
+        /// The locale whose headline filled a missing translation (`--fallback-locale`).
+        public var headlineFallback: String?
+        /// `--layout fastlane`: the PNG's copy where fastlane deliver picks it up.
+        public var fastlane: FileEntry?
     }
 
     public var schemaVersion: Int

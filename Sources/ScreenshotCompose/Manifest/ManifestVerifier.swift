@@ -30,6 +30,9 @@ public enum ManifestVerifier {
             ("inputs.template", manifest.inputs.template.path, manifest.inputs.template.sha256, nil),
             ("inputs.wells", manifest.inputs.wells.path, manifest.inputs.wells.sha256, nil),
         ]
+        for (i, h) in (manifest.inputs.headlines ?? []).enumerated() {
+            listed.append(("inputs.headlines[\(i)]", h.path, h.sha256, nil))
+        }
         for (i, c) in manifest.inputs.captures.enumerated() {
             listed.append(("inputs.captures[\(i)]", c.path, c.sha256, nil))
         }
@@ -37,6 +40,7 @@ public enum ManifestVerifier {
             listed.append(("outputs[\(i)].svg", o.svg.path, o.svg.sha256, o.svg.bytes))
             if let png = o.png { listed.append(("outputs[\(i)].png", png.path, png.sha256, png.bytes)) }
             listed.append(("outputs[\(i)].capture", o.capture.path, o.capture.sha256, o.capture.bytes))
+            if let f = o.fastlane { listed.append(("outputs[\(i)].fastlane", f.path, f.sha256, nil)) }
             for (j, font) in o.fonts.enumerated() where !listed.contains(where: { $0.path == font.path }) {
                 listed.append(("outputs[\(i)].fonts[\(j)]", font.path, font.sha256, nil))
             }

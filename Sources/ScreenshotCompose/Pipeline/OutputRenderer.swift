@@ -61,15 +61,23 @@ public struct OutputRenderer {
                                          width: item.layout.width, height: item.layout.height)
             pngData = png
         }
+        let capture = plan.captures[item.output.captureIndex]
+        var fastlaneEntry: Manifest.FileEntry?
+        if let code = plan.fastlaneCodes[composed.locale], let pngEntry {
+            // deliver uploads a folder's screenshots in file-name order: NN is the job order.
+            let order = String(format: "%02d", item.output.captureIndex + 1)
+            fastlaneEntry = Manifest.FileEntry(path: "fastlane/screenshots/\(code)/\(order)_\(capture.id).png", sha256: pngEntry.sha256)
+        }
         try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
         if let pngData, let pngEntry {
             try AtomicFile.write(pngData, to: plan.output.appendingPathComponent(pngEntry.path))
+            if let fastlaneEntry { try AtomicFile.write(pngData, to: plan.output.appendingPathComponent(fastlaneEntry.path)) }
         }
-        let capture = plan.captures[item.output.captureIndex]
         return RenderedOutput(
             locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
             svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
             png: pngEntry, capture: captureEntry,
-            fonts: item.layout.headline.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") })
+            fonts: item.layout.headline.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
+            headlineFallback: plan.job.headlineFallbacks[composed.locale]?[capture.id], fastlane: fastlaneEntry)
     }
 }

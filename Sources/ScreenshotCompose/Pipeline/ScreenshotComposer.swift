@@ -32,7 +32,7 @@ public struct ScreenshotComposer {
 
     /// Job → Plan → Layout, with every input problem collected. Nothing is written.
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
-        guard let job = JobLoader.load(file: jobFile, into: &d) else { return nil }
+        guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
         guard let plan = Planner.plan(job, options: options, into: &d) else { return nil }
         do {
             try typesetter.registerFontFiles(job.typesetting.fontFiles)

@@ -55,4 +55,6 @@ public struct Plan: Sendable {
     public var composedAt: String
     public var tool: ToolIdentity
     public var output: URL
+    /// `--layout fastlane`: locale → App Store Connect language code; empty otherwise.
+    public var fastlaneCodes: [String: String] = [:]
 }

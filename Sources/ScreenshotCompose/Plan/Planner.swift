@@ -8,11 +8,18 @@ public struct PlanOptions: Equatable, Sendable {
     public var locales: [String]
     /// `SOURCE_DATE_EPOCH` (seconds since 1970, UTC), when set.
     public var sourceDateEpoch: String?
+    /// `--allow-untranslated`, `--fallback-locale`.
+    public var headlines: HeadlineOptions
+    /// `--layout fastlane`: also write PNGs where fastlane deliver picks them up.
+    public var fastlaneLayout: Bool
 
-    public init(output: String? = nil, locales: [String] = [], sourceDateEpoch: String? = nil) {
+    public init(output: String? = nil, locales: [String] = [], sourceDateEpoch: String? = nil,
+                headlines: HeadlineOptions = HeadlineOptions(), fastlaneLayout: Bool = false) {
         self.output = output
         self.locales = locales
         self.sourceDateEpoch = sourceDateEpoch
+        self.headlines = headlines
+        self.fastlaneLayout = fastlaneLayout
     }
 }
 
@@ -53,10 +60,34 @@ public enum Planner {
             }
         }
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
+        let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
 
         guard d.errors.count == before, let template, let templateRead, let wells, let wellsRead, let composedAt else { return nil }
         return Plan(job: job, template: template, templateFile: templateRead.file, wells: wells, wellsFile: wellsRead.file,
-                    captures: captures, outputs: outputs, composedAt: composedAt, tool: ToolIdentity(), output: output)
+                    captures: captures, outputs: outputs, composedAt: composedAt, tool: ToolIdentity(), output: output,
+                    fastlaneCodes: fastlaneCodes)
+    }
+
+    /// `--layout fastlane`: every locale needs an App Store Connect language, and no two
+    /// locales may share one (their screenshots would land in one folder).
+    private static func mapToAppStoreLanguages(_ locales: [String], job: Job, _ d: inout DiagnosticCollector) -> [String: String] {
+        guard let languages = AppStoreLanguages.shipped() else {
+            d.error("builtin:app-store-languages.json", "(file)", "the App Store Connect language list shipped with the tool is missing beside the executable")
+            return [:]
+        }
+        var codes: [String: String] = [:]
+        for locale in locales {
+            switch languages.code(for: locale) {
+            case .success(let code):
+                if let other = codes.first(where: { $0.value == code })?.key {
+                    d.error(job.file, "headlines.\(locale)", "--layout fastlane: \(locale) and \(other) both map to App Store Connect language \(code): expected one locale per language, found two")
+                }
+                codes[locale] = code
+            case .failure(let error):
+                d.error(job.file, "headlines.\(locale)", "--layout fastlane: \(error.message)")
+            }
+        }
+        return codes
     }
 
     private static func readInput(_ url: URL?, builtin: String, field: String, job: Job,

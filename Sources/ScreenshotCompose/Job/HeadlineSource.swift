@@ -1,0 +1,218 @@
+import Foundation
+
+/// Command-line choices about headline sources.
+public struct HeadlineOptions: Equatable, Sendable {
+    /// Accept String Catalog units that are not `translated` (with a warning).
+    public var allowUntranslated = false
+    /// Fill missing translations from this locale, one warning per gap.
+    public var fallbackLocale: String?
+
+    public init(allowUntranslated: Bool = false, fallbackLocale: String? = nil) {
+        self.allowUntranslated = allowUntranslated
+        self.fallbackLocale = fallbackLocale
+    }
+}
+
+/// Headlines resolved from the job's source, for the locales to render.
+struct HeadlineTable {
+    /// Canonical locale → capture id → headline.
+    var headlines: [String: [String: String]] = [:]
+    var locales: [String] = []
+    /// Localization files read (String Catalog or `.strings` files), hashed from the bytes read.
+    var files: [InputFile] = []
+    /// locale → capture id → the locale whose headline filled the gap.
+    var fallbacks: [String: [String: String]] = [:]
+}
+
+/// Reads `headlines` from a job: an inline map, a path to an Xcode String Catalog
+/// (`.xcstrings`), or a path to a folder of `<locale>/title.strings` (fastlane frameit's
+/// convention). Keys are capture ids, matched exactly. Locales are canonicalized; `locales`
+/// in the job restricts them. Every (locale, capture) without a headline is listed in one
+/// error, unless `fallbackLocale` fills it (with a warning each).
+enum HeadlineSource {
+    static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], options: HeadlineOptions,
+                     _ d: inout DiagnosticCollector) -> HeadlineTable? {
+        let file = reader.file
+        let before = d.errors.count
+        var table = HeadlineTable()
+        var sourceName = file
+        var raw: [String: [String: String]] = [:]
+        var isInline = false
+        guard let value = reader.value("headlines"), value != .null else {
+            d.error(file, "headlines", "missing field: expected an object of locale → capture id → headline, a .xcstrings file or a folder of <locale>/title.strings")
+            return nil
+        }
+        if let byLocale = value.objectValue {
+            raw = inline(byLocale, file: file, captureIds: captureIds, &d)
+            isInline = true
+        } else if let path = value.stringValue, !path.isEmpty {
+            let url = JobLoader.resolve(path, against: directory)
+            sourceName = url.path
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if url.pathExtension == "xcstrings" {
+                guard let data = FileManager.default.contents(atPath: url.path) else {
+                    d.error(file, "headlines", "cannot read the String Catalog: expected a file at \(url.path), found \(exists ? "an unreadable file" : "none")")
+                    return nil
+                }
+                table.files = [InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))]
+                var only = requestedLocales(reader)
+                if let fallback = options.fallbackLocale, LocaleTag.isWellFormed(fallback) { only?.insert(LocaleTag.canonical(fallback)) }
+                raw = StringCatalog.read(data: data, file: url.path, keys: captureIds, only: only,
+                                         allowUntranslated: options.allowUntranslated, into: &d) ?? [:]
+            } else if exists && isDirectory.boolValue {
+                raw = stringsFolder(url, captureIds: captureIds, files: &table.files, &d)
+            } else {
+                d.error(file, "headlines", "expected a .xcstrings file or a folder of <locale>/title.strings, found \(exists ? "the file" : "nothing at") \(url.path)")
+                return nil
+            }
+        } else {
+            d.error(file, "headlines", "expected an object of locale → capture id → headline, or a path, found \(value.summary)")
+            return nil
+        }
+        // Inline headlines go on to the missing-headline check so that every problem of the job
+        // is reported at once; a broken localization file would only add noise to it.
+        if d.errors.count > before && !isInline { return nil }
+
+        table.locales = selectLocales(reader, available: raw.keys.sorted(), &d)
+        let fallback = options.fallbackLocale.map { LocaleTag.isWellFormed($0) ? LocaleTag.canonical($0) : $0 }
+        if let fallback, raw[fallback] == nil {
+            d.error(sourceName, "--fallback-locale", "fallback locale not in the headline source: expected one of \(raw.keys.sorted().joined(separator: ", ")), found \(fallback)")
+            return nil
+        }
+        var missing: [String] = []
+        for locale in table.locales {
+            var headlines: [String: String] = [:]
+            for id in captureIds {
+                if let text = raw[locale]?[id] {
+                    headlines[id] = text
+                } else if let fallback, let text = raw[fallback]?[id] {
+                    headlines[id] = text
+                    table.fallbacks[locale, default: [:]][id] = fallback
+                    d.warning(sourceName, "\(locale).\(id)", "missing translation: using the \(fallback) headline (--fallback-locale)")
+                } else {
+                    missing.append("\(locale)/\(id)")
+                }
+            }
+            table.headlines[locale] = headlines
+        }
+        if !missing.isEmpty {
+            d.error(sourceName, "headlines", "missing headline: expected one for every capture in every locale, found none for \(missing.joined(separator: ", "))")
+        }
+        for locale in table.locales {
+            for id in captureIds {
+                if let text = table.headlines[locale]?[id], text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    d.error(sourceName, "headlines.\(locale).\(id)", "expected a non-empty headline, found \"\(text)\"")
+                }
+            }
+        }
+        return d.errors.count > before ? nil : table
+    }
+
+    private static func inline(_ byLocale: [String: JSONValue], file: String, captureIds: [String],
+                               _ d: inout DiagnosticCollector) -> [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        var spelled: [String: String] = [:]
+        if byLocale.isEmpty { d.error(file, "headlines", "expected at least one locale, found an empty object") }
+        for locale in byLocale.keys.sorted() {
+            let path = "headlines.\(locale)"
+            guard LocaleTag.isWellFormed(locale) else {
+                d.error(file, path, "locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"\(locale)\"")
+                continue
+            }
+            let canonical = LocaleTag.canonical(locale)
+            if let other = spelled[canonical] {
+                d.error(file, path, "locale is \(canonical), like \"\(other)\": expected each locale once, found \"\(locale)\"")
+                continue
+            }
+            spelled[canonical] = locale
+            guard let entries = byLocale[locale]?.objectValue else {
+                d.error(file, path, "expected an object of capture id → headline, found \(byLocale[locale]?.summary ?? "nothing")")
+                continue
+            }
+            var headlines: [String: String] = [:]
+            for id in entries.keys.sorted() {
+                guard captureIds.contains(id) else {
+                    d.error(file, "\(path).\(id)", "headline for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
+                    continue
+                }
+                guard let text = entries[id]?.stringValue else {
+                    d.error(file, "\(path).\(id)", "expected a headline string, found \(entries[id]?.summary ?? "nothing")")
+                    continue
+                }
+                headlines[id] = text
+            }
+            result[canonical] = headlines
+        }
+        return result
+    }
+
+    private static func stringsFolder(_ folder: URL, captureIds: [String], files: inout [InputFile],
+                                      _ d: inout DiagnosticCollector) -> [String: [String: String]] {
+        var result: [String: [String: String]] = [:]
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for name in names {
+            let url = folder.appendingPathComponent(name).appendingPathComponent("title.strings")
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            guard LocaleTag.isWellFormed(name) else {
+                d.error(url.path, "(folder name)", "the folder names the locale: expected a BCP 47 tag such as en-US, found \"\(name)\"")
+                continue
+            }
+            let locale = LocaleTag.canonical(name)
+            if result[locale] != nil {
+                d.error(url.path, "(folder name)", "locale \(locale) has two folders: expected one, found \"\(name)\" too")
+                continue
+            }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                d.error(url.path, "(file)", "cannot read the strings file")
+                continue
+            }
+            files.append(InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)))
+            do {
+                let entries = try StringsFile.parse(try StringsFile.decode(data))
+                var headlines: [String: String] = [:]
+                var lines: [String: Int] = [:]
+                for entry in entries where captureIds.contains(entry.key) {
+                    if let first = lines[entry.key] {
+                        d.error(url.path, "line \(entry.line)", "key \"\(entry.key)\" again: expected each key once, found it on lines \(first) and \(entry.line)")
+                    }
+                    lines[entry.key] = entry.line
+                    headlines[entry.key] = entry.value
+                }
+                result[locale] = headlines
+            } catch let error as StringsSyntaxError {
+                d.error(url.path, "line \(error.line), column \(error.column)", "syntax error: \(error.message)")
+            } catch {
+                d.error(url.path, "(file)", "\(error)")
+            }
+        }
+        if result.isEmpty && !d.hasErrors {
+            d.error(folder.path, "(folder)", "expected <locale>/title.strings files, found none")
+        }
+        return result
+    }
+
+    /// The job's `locales`, canonicalized, without diagnostics (`selectLocales` reports).
+    private static func requestedLocales(_ reader: JSONFieldReader) -> Set<String>? {
+        guard let items = reader.value("locales")?.arrayValue else { return nil }
+        return Set(items.compactMap(\.stringValue).filter(LocaleTag.isWellFormed).map(LocaleTag.canonical))
+    }
+
+    private static func selectLocales(_ reader: JSONFieldReader, available: [String], _ d: inout DiagnosticCollector) -> [String] {
+        guard reader.value("locales") != nil else { return available }
+        var selected: [String] = []
+        for (value, path) in reader.array("locales", &d) {
+            guard let tag = value.stringValue, LocaleTag.isWellFormed(tag) else {
+                d.error(reader.file, path, "expected a BCP 47 tag, found \(value.summary)")
+                continue
+            }
+            let canonical = LocaleTag.canonical(tag)
+            guard available.contains(canonical) else {
+                d.error(reader.file, path, "locale not in the headline source: expected one of \(available.joined(separator: ", ")), found \(tag)")
+                continue
+            }
+            if !selected.contains(canonical) { selected.append(canonical) }
+        }
+        return selected.sorted()
+    }
+}

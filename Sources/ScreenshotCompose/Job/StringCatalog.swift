@@ -1,0 +1,66 @@
+import Foundation
+
+/// Reads an Xcode String Catalog (`.xcstrings`, JSON): `sourceLanguage` and
+/// `strings.<key>.localizations.<locale>.stringUnit.{state,value}`.
+///
+/// A unit whose state is not `translated` is an error, or a warning (its value used) with
+/// `allowUntranslated`. Plural or device `variations` are refused: a store screenshot has one
+/// headline. Only keys in `keys`, and locales in `only` (canonical; nil: all), are checked and
+/// read. Returns every locale present (canonical BCP 47) → key → value.
+public enum StringCatalog {
+    public static func read(data: Data, file: String, keys: [String], only: Set<String>? = nil, allowUntranslated: Bool,
+                            into d: inout DiagnosticCollector) -> [String: [String: String]]? {
+        let before = d.errors.count
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data)
+        } catch {
+            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
+            return nil
+        }
+        guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
+        let sourceLanguage = reader.string("sourceLanguage", &d)
+        var result: [String: [String: String]] = [:]
+        if let source = sourceLanguage, LocaleTag.isWellFormed(source) { result[LocaleTag.canonical(source)] = [:] }
+        guard let strings = reader.value("strings")?.objectValue else {
+            d.error(file, "strings", "expected an object of key → string entry, found \(reader.value("strings")?.summary ?? "nothing")")
+            return nil
+        }
+        for key in strings.keys.sorted() {
+            let path = "strings.\(key)"
+            guard let entry = strings[key], let entryReader = JSONFieldReader(entry, file: file, path: path, &d) else { continue }
+            guard let localizations = entryReader.value("localizations")?.objectValue else { continue }
+            for locale in localizations.keys.sorted() {
+                let localePath = "\(path).localizations.\(locale)"
+                guard LocaleTag.isWellFormed(locale) else {
+                    d.error(file, localePath, "expected a BCP 47 locale, found \"\(locale)\"")
+                    continue
+                }
+                let canonical = LocaleTag.canonical(locale)
+                if result[canonical] == nil { result[canonical] = [:] }
+                guard keys.contains(key), only?.contains(canonical) ?? true, let localization = localizations[locale]?.objectValue else { continue }
+                if let variations = localization["variations"]?.objectValue {
+                    let kinds = variations.keys.sorted().joined(separator: ", ")
+                    d.error(file, "\(localePath).variations", "a store screenshot has one headline: expected a single stringUnit, found \(kinds) variations")
+                    continue
+                }
+                guard let unit = localization["stringUnit"]?.objectValue, let value = unit["value"]?.stringValue else {
+                    d.error(file, "\(localePath).stringUnit", "expected a stringUnit with a value, found none")
+                    continue
+                }
+                let state = unit["state"]?.stringValue ?? "(none)"
+                if state != "translated" {
+                    let message = "string unit is \"\(state)\", not translated: expected state \"translated\", found \"\(state)\""
+                    if allowUntranslated {
+                        d.warning(file, "\(localePath).stringUnit.state", message + " (used because of --allow-untranslated)")
+                    } else {
+                        d.error(file, "\(localePath).stringUnit.state", message + " (--allow-untranslated accepts it)")
+                        continue
+                    }
+                }
+                result[canonical]?[key] = value
+            }
+        }
+        return d.errors.count > before ? nil : result
+    }
+}

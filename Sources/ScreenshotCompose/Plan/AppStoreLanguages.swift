@@ -1,0 +1,52 @@
+import Foundation
+
+/// Maps BCP 47 tags to App Store Connect language codes, the folder names fastlane deliver
+/// reads screenshots from. The codes are data (`app-store-languages.json`, shipped with the
+/// tool, citing its sources), not code.
+public struct AppStoreLanguages: Equatable, Sendable {
+    public var codes: [String]
+
+    /// The shipped list, or nil when its resource is missing or unreadable.
+    public static func shipped() -> AppStoreLanguages? {
+        guard let url = BuiltinResources.url("app-store-languages.json"),
+              let data = FileManager.default.contents(atPath: url.path),
+              let root = try? JSONValue.parse(data),
+              let codes = root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
+        return AppStoreLanguages(codes: codes)
+    }
+
+    /// The code for a canonical tag, or why there is none. Chinese goes by script (zh-CN and
+    /// zh-SG → zh-Hans, zh-TW/HK/MO → zh-Hant); otherwise the language must match and, when
+    /// App Store Connect splits the language by region (en, es, fr, pt), the region too. A
+    /// region App Store Connect does not list for a language (de-AT, ar-EG) is refused, not
+    /// folded into another store localization.
+    public func code(for tag: String) -> Result<String, LanguageMappingError> {
+        let parts = tag.split(separator: "-").map(String.init)
+        var language = parts.first?.lowercased() ?? ""
+        if language == "iw" { language = "he" }
+        if language == "nb" { language = "no" }
+        let script = parts.dropFirst().first { $0.count == 4 }
+        let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && Int($0) != nil) }
+        if language == "zh" || language == "cmn" {
+            let traditional = script == "Hant" || (script == nil && ["TW", "HK", "MO"].contains(region ?? ""))
+            let simplified = script == "Hans" || (script == nil && ["CN", "SG"].contains(region ?? ""))
+            if traditional { return .success("zh-Hant") }
+            if simplified { return .success("zh-Hans") }
+            return .failure(LanguageMappingError(message: "Chinese needs a script or region: expected zh-Hans, zh-Hant, zh-CN or zh-TW, found \(tag)"))
+        }
+        let candidates = codes.filter { $0.split(separator: "-").first.map(String.init) == language }
+        if candidates.isEmpty {
+            return .failure(LanguageMappingError(message: "App Store Connect has no language for \(tag): expected one of \(codes.joined(separator: ", ")), found \(tag)"))
+        }
+        if let exact = candidates.first(where: { $0 == tag }) { return .success(exact) }
+        let regionless = candidates.filter { !$0.contains("-") }
+        if regionless.count == 1 { return .success(regionless[0]) }
+        if candidates.count == 1, region == nil { return .success(candidates[0]) }
+        if let region, let match = candidates.first(where: { $0.hasSuffix("-\(region)") }) { return .success(match) }
+        return .failure(LanguageMappingError(message: "App Store Connect has no language for \(tag): expected one of \(candidates.joined(separator: ", ")), found \(tag)"))
+    }
+}
+
+public struct LanguageMappingError: Error, Equatable, Sendable {
+    public var message: String
+}
