@@ -25,7 +25,7 @@ let package = Package(
             dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
-                        .copy("Resources/app-store-languages.json")]
+                        .copy("Resources/app-store-languages.json"), .copy("Resources/store-wells.json")]
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),

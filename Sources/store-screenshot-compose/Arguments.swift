@@ -13,7 +13,7 @@ enum Command: Equatable {
     case render(job: String, RenderArguments)
     case check(job: String, RenderArguments)
     case verify(manifest: String)
-    case wells(file: String?)
+    case wells(file: String?, store: Bool, storeFile: String?)
     case help
     case version
 }
@@ -33,8 +33,9 @@ enum Arguments {
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated]
                          every check render makes; writes nothing
       verify MANIFEST    re-hash every file the manifest lists; exit 1 naming each that differs
-      wells [--wells FILE]
-                         list the wells and cited minimum native widths
+      wells [--wells FILE] [--store] [--store-wells FILE]
+                         list the wells and cited minimum native widths; --store: the store
+                         slots with their citations and the store rules
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error
@@ -83,15 +84,19 @@ enum Arguments {
             return .verify(manifest: try single(positional, "MANIFEST", command: first))
         case "wells":
             var file: String?
+            var store = false
+            var storeFile: String?
             while !rest.isEmpty {
                 let arg = rest.removeFirst()
                 switch arg {
                 case "--wells": file = try value(for: arg, &rest)
+                case "--store": store = true
+                case "--store-wells": storeFile = try value(for: arg, &rest); store = true
                 case "--help", "-h": return .help
                 default: throw UsageError(message: "wells: unexpected argument \"\(arg)\"")
                 }
             }
-            return .wells(file: file)
+            return .wells(file: file, store: store, storeFile: storeFile)
         default:
             throw UsageError(message: "unknown command \"\(first)\"")
         }

@@ -48,12 +48,13 @@ case .check(let job, let arguments):
 case .verify(let manifest):
     let report = ScreenshotComposer.verify(manifestFile: manifest)
     finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches")
-case .wells(let file):
+case .wells(let file, let store, let storeFile):
     var d = DiagnosticCollector()
     let catalog = WellsListing.load(file: file, into: &d)
+    let storeCatalog = store ? catalog.flatMap { WellsListing.loadStore(file: storeFile, base: $0, into: &d) } : nil
     if let catalog, !d.hasErrors {
         printDiagnostics(d.diagnostics)
-        print(WellsListing.text(catalog), terminator: "")
+        print(storeCatalog.map(WellsListing.storeText) ?? WellsListing.text(catalog), terminator: "")
     } else {
         finish(RunReport(diagnostics: d.diagnostics), success: "")
     }

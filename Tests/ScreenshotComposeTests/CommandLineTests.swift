@@ -62,7 +62,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(code, 1)
         let problems = err.split(separator: "\n").map(String.init)
         XCTAssertEqual(problems.count, 3)
-        XCTAssertTrue(problems[0].hasPrefix("error: \(scratch.path("t.svg.tmpl")): {{RADIUS}} (line 13): unknown placeholder: "), problems[0])
+        XCTAssertTrue(problems[0].hasPrefix("error: \(scratch.path("t.svg.tmpl")): {{RADIUS}} (line 14): unknown placeholder: "), problems[0])
         XCTAssertEqual(problems[1], "error: \(scratch.path("t.svg.tmpl")): <svg> data-not-capture-evidence: missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found none")
         XCTAssertEqual(problems[2], "2 error(s)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))

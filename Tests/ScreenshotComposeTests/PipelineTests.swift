@@ -156,7 +156,7 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(lines(report), [
             "error: \(scratch.path("small.png")): IHDR width×height: capture small does not match well tuck-browser-mobile: expected 390×844, found 100×50",
             "error: \(scratch.path("fake.png")): captures[1].path: capture refused: expected a PNG, found not a PNG (no PNG signature)",
-            "error: \(job): captures[2].well: unknown well: expected one of tuck-ios-simulator-portrait, tuck-browser-desktop, tuck-browser-mobile, found \"nowhere\"",
+            "error: \(job): captures[2].well: unknown well: expected one of tuck-ios-simulator-portrait, tuck-browser-desktop, tuck-browser-mobile, app-store-iphone-6.9-portrait-1320x2868, app-store-iphone-6.9-portrait-1290x2796, app-store-iphone-6.9-portrait-1260x2736, app-store-iphone-6.9-landscape-2868x1320, app-store-iphone-6.5-portrait-1284x2778, app-store-iphone-6.5-portrait-1242x2688, google-play-phone-portrait-1080x1920, found \"nowhere\"",
             "error: \(scratch.path("gone.png")): captures[2].path: cannot read the capture: gone.png: no such file",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
@@ -168,8 +168,8 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
         let manifest = scratch.path("out/manifest.json")
         var clean = DiagnosticCollector()
-        // template, wells, capture; per locale svg, png, capture copy; one font file
-        XCTAssertEqual(ManifestVerifier.verify(manifestFile: manifest, into: &clean), 10)
+        // template, wells, store wells, capture; per locale svg, png, capture copy; one font file
+        XCTAssertEqual(ManifestVerifier.verify(manifestFile: manifest, into: &clean), 11)
         XCTAssertEqual(lines(clean), [])
 
         let pngPath = scratch.path("out/en-US/shot.png")

@@ -70,7 +70,7 @@ final class TemplateTests: XCTestCase {
         let (template, problems) = parse(shipped.replacingOccurrences(of: "<title>{{HEADLINE}}</title>", with: "<title>{{HEADLINE}} {{SUBTITLE}}</title>"))
         XCTAssertNil(template)
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems[0].hasPrefix("error: t.svg.tmpl: {{SUBTITLE}} (line 7): unknown placeholder: expected one of WIDTH, HEIGHT,"), problems[0])
+        XCTAssertTrue(problems[0].hasPrefix("error: t.svg.tmpl: {{SUBTITLE}} (line 8): unknown placeholder: expected one of WIDTH, HEIGHT,"), problems[0])
         XCTAssertTrue(problems[0].hasSuffix("found {{SUBTITLE}}"), problems[0])
     }
 
@@ -103,7 +103,7 @@ final class TemplateTests: XCTestCase {
         let (template, problems) = parse(shipped.replacingOccurrences(of: ##"fill="#14171f""##, with: #"fill="{{HEADLINE_TSPANS}}""#))
         XCTAssertNil(template)
         XCTAssertEqual(problems, [
-            "error: t.svg.tmpl: {{HEADLINE_TSPANS}} (line 11): markup placeholder inside a tag: expected {{HEADLINE_TSPANS}} between elements, as the content of <text>, found it inside a tag",
+            "error: t.svg.tmpl: {{HEADLINE_TSPANS}} (line 12): markup placeholder inside a tag: expected {{HEADLINE_TSPANS}} between elements, as the content of <text>, found it inside a tag",
         ])
     }
 

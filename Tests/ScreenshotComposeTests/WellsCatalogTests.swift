@@ -70,7 +70,7 @@ final class WellsCatalogTests: XCTestCase {
         [{"id": "ok", "device": "d", "width": 1242, "height": 2688, "storeWell": {"class": "iPhone 6.9 in", "citation": "page"}, "source": "s"}]
         """))
         XCTAssertEqual(problems, [])
-        XCTAssertEqual(try XCTUnwrap(catalog).wells[0].storeWell, StoreWellClaim(storeClass: "iPhone 6.9 in", citation: "page"))
+        XCTAssertEqual(try XCTUnwrap(catalog).wells[0].storeWell, StoreWellClaim(storeClass: "iPhone 6.9 in", citation: StoreCitation(statement: "page")))
     }
 
     func testClaimForAClassWithoutCitedMinimumIsRefused() {

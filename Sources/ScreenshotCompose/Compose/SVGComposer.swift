@@ -45,6 +45,8 @@ public enum SVGComposer {
             .captureX: n(layout.capture.x), .captureY: n(layout.capture.y),
             .captureWidth: n(layout.capture.width), .captureHeight: n(layout.capture.height),
             .captureHref: href,
+            .storeWell: capture.canvas.storeWell?.store == nil ? "none" : capture.canvas.id,
+            .storeCitation: capture.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
         ]
         // <title> gets the headline exactly as written; <text> gets the fitted lines, one
         // <tspan> each with explicit positions, so every SVG viewer shows the same lines.

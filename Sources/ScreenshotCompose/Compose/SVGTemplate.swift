@@ -13,6 +13,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case frameRadius = "FRAME_RADIUS"
     case captureX = "CAPTURE_X", captureY = "CAPTURE_Y", captureWidth = "CAPTURE_WIDTH", captureHeight = "CAPTURE_HEIGHT"
     case captureHref = "CAPTURE_HREF"
+    case storeWell = "STORE_WELL", storeCitation = "STORE_CITATION"
 
     /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted
     /// as is, and allowed only where character data goes.

@@ -11,6 +11,8 @@ public struct JobCapture: Equatable, Sendable {
     public var url: URL
     /// A well id from the wells catalog.
     public var well: String
+    /// A store slot to compose to (its size is the canvas); nil: the canvas is the well's size.
+    public var storeWell: String?
 }
 
 /// A decoded, syntactically checked job file. Nothing in it has been checked against the
@@ -24,6 +26,8 @@ public struct Job: Equatable, Sendable {
     public var template: URL?
     /// Nil: the wells catalog shipped with the tool.
     public var wells: URL?
+    /// Nil: the store-wells catalog shipped with the tool.
+    public var storeWells: URL?
     /// The output folder.
     public var output: URL
     public var captures: [JobCapture]

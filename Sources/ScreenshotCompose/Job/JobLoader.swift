@@ -34,11 +34,12 @@ public enum JobLoader {
         }
         guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
-        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "output", "captures", "headlines",
+        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
                                   "locales", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
         let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
+        let storeWells = reader.optionalString("storeWells", &d).map { resolve($0, against: directory) }
         let output = resolve(reader.optionalString("output", &d) ?? "out", against: directory)
 
         var captures: [JobCapture] = []
@@ -59,16 +60,18 @@ public enum JobLoader {
             }
             let capturePath = item.string("path", &d)
             let well = item.string("well", &d)
-            item.refuseUnknownKeys(["id", "path", "well"], &d)
+            let storeWell = item.optionalString("storeWell", &d)
+            item.refuseUnknownKeys(["id", "path", "well", "storeWell"], &d)
             if let id, declaredIds.last == id, !captures.contains(where: { $0.id == id }), let capturePath, let well {
-                captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well))
+                captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well,
+                                           storeWell: storeWell))
             }
         }
 
         let table = HeadlineSource.read(reader, directory: directory, captureIds: declaredIds, options: headlineOptions, &d)
         if d.errors.count > before { return nil }
         guard let table else { return nil }
-        return Job(file: file, directory: directory, template: template, wells: wells, output: output,
+        return Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
                    captures: captures, locales: table.locales, headlines: table.headlines, typesetting: typesetting,
                    headlineFiles: table.files, headlineFallbacks: table.fallbacks)
     }

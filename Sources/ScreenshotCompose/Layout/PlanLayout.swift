@@ -16,6 +16,14 @@ extension LayoutEngine {
             let capture = plan.captures[output.captureIndex]
             switch layoutOne(output, plan: plan, typesetter: typesetter, fixedSize: nil) {
             case .success(let layout):
+                // A store slot larger than the capture would need it enlarged: refused, since
+                // an upscaled capture is soft and no longer the app's native pixels.
+                if layout.capture.width > Double(capture.header.width) + 0.5 {
+                    refused = true
+                    d.error(plan.job.file, "captures[\(output.captureIndex)].storeWell",
+                            "capture \(capture.id) would be enlarged on the \(capture.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(capture.header.width) px")
+                    continue
+                }
                 laidOut.append(LaidOutOutput(output: output, layout: layout))
             case .failure(let refusal):
                 refused = true
@@ -40,19 +48,19 @@ extension LayoutEngine {
     }
 
     private func uniformKey(_ item: LaidOutOutput, _ plan: Plan) -> String {
-        "\(item.output.locale)\u{0}\(plan.captures[item.output.captureIndex].well.id)"
+        "\(item.output.locale)\u{0}\(plan.captures[item.output.captureIndex].canvas.id)"
     }
 
     private func layoutOne(_ output: PlannedOutput, plan: Plan, typesetter: Typesetting, fixedSize: Double?) -> Result<CanvasLayout, HeadlineRefusal> {
         let capture = plan.captures[output.captureIndex]
-        return layout(canvasWidth: capture.well.width, canvasHeight: capture.well.height,
+        return layout(canvasWidth: capture.canvas.width, canvasHeight: capture.canvas.height,
                       captureWidth: capture.header.width, captureHeight: capture.header.height,
                       headline: output.headline, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize)
     }
 
     private func diagnostic(_ refusal: HeadlineRefusal, file: String, locale: String, capture: PlannedCapture) -> Diagnostic {
         let field = "headlines.\(locale).\(capture.id)"
-        let canvas = "\(capture.well.width)×\(capture.well.height)"
+        let canvas = "\(capture.canvas.width)×\(capture.canvas.height)"
         switch refusal {
         case .overflow(let pixels, let detail):
             return .error(file, field, "headline does not fit its band on the \(canvas) canvas, refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")

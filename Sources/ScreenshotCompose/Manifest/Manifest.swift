@@ -36,6 +36,7 @@ public struct Manifest: Codable, Equatable, Sendable {
     public struct Inputs: Codable, Equatable, Sendable {
         public var template: FileEntry
         public var wells: FileEntry
+        public var storeWells: FileEntry
         public var captures: [CaptureEntry]
         /// Localization files the headlines were read from; absent for inline headlines.
         public var headlines: [FileEntry]?
@@ -72,6 +73,19 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var headlineFallback: String?
         /// `--layout fastlane`: the PNG's copy where fastlane deliver picks it up.
         public var fastlane: FileEntry?
+        /// The store slot the canvas is, with the citation of its size.
+        public var storeWell: StoreWellEntry?
+    }
+
+    public struct StoreWellEntry: Codable, Equatable, Sendable {
+        public var id: String
+        public var store: String
+        public var storeClass: String
+        public var citation: StoreCitation
+
+        enum CodingKeys: String, CodingKey {
+            case id, store, storeClass = "class", citation
+        }
     }
 
     public var schemaVersion: Int

@@ -16,7 +16,8 @@ public enum ManifestBuilder {
             schemaVersion: 1, kind: Manifest.kindName, notCaptureEvidence: true, statement: Manifest.notEvidenceStatement,
             tool: Manifest.Tool(name: plan.tool.name, version: plan.tool.version), composedAt: plan.composedAt,
             toolchain: .current(typesetter: typesetter),
-            inputs: Manifest.Inputs(template: entry(plan.templateFile), wells: entry(plan.wellsFile), captures: captures,
+            inputs: Manifest.Inputs(template: entry(plan.templateFile), wells: entry(plan.wellsFile),
+                                    storeWells: entry(plan.storeWellsFile), captures: captures,
                                     headlines: plan.job.headlineFiles.isEmpty ? nil : plan.job.headlineFiles.map(entry)),
             outputs: outputs)
     }

@@ -29,6 +29,7 @@ public enum ManifestVerifier {
         var listed: [(field: String, path: String, sha256: String, bytes: Int?)] = [
             ("inputs.template", manifest.inputs.template.path, manifest.inputs.template.sha256, nil),
             ("inputs.wells", manifest.inputs.wells.path, manifest.inputs.wells.sha256, nil),
+            ("inputs.storeWells", manifest.inputs.storeWells.path, manifest.inputs.storeWells.sha256, nil),
         ]
         for (i, h) in (manifest.inputs.headlines ?? []).enumerated() {
             listed.append(("inputs.headlines[\(i)]", h.path, h.sha256, nil))

@@ -3,6 +3,11 @@ import Foundation
 /// One output rendered and written: the manifest entry for it.
 public typealias RenderedOutput = Manifest.Output
 
+/// An encoded output breaks a store rule whose citation is verified.
+public struct StoreRuleViolation: Error, Equatable, Sendable {
+    public var message: String
+}
+
 /// Composed SVG → Raster → files: writes the capture copy, rasterizes with librsvg, encodes
 /// the PNG and writes SVG and PNG, each file atomically.
 public struct OutputRenderer {
@@ -49,13 +54,20 @@ public struct OutputRenderer {
     }
 
     /// Composes, rasterizes (unless `svgOnly`) and writes one output; returns its manifest entry.
-    public func render(_ item: LaidOutOutput, svgOnly: Bool) throws -> RenderedOutput {
+    /// Store rules are checked on the encoded PNG before anything is written: a violated
+    /// verified rule throws `StoreRuleViolation`; an unverified one adds a warning to `d`.
+    public func render(_ item: LaidOutOutput, svgOnly: Bool, into d: inout DiagnosticCollector) throws -> RenderedOutput {
         let composed = try SVGComposer.compose(item, plan: plan)
         let captureEntry = try writeCaptureCopy(composed)
         var pngEntry: Manifest.PNGEntry?
         var pngData: Data?
         if !svgOnly {
             let png = try rasterize(composed, layout: item.layout, headline: item.output.headline)
+            let canvas = plan.captures[item.output.captureIndex].canvas
+            let findings = StoreRuleChecker.checkFile(png, canvas: canvas, rules: plan.wells.storeRules)
+            if let violated = findings.first(where: \.enforced) { throw StoreRuleViolation(message: violated.message) }
+            let pngField = "\(composed.locale)/\(composed.captureId).png"
+            for finding in findings { StoreRuleChecker.report(finding, file: plan.output.appendingPathComponent(pngField).path, field: "(output)", &d) }
             let pngPath = "\(composed.locale)/\(composed.captureId).png"
             pngEntry = Manifest.PNGEntry(path: pngPath, sha256: SHA256.hex(png), bytes: png.count,
                                          width: item.layout.width, height: item.layout.height)
@@ -78,6 +90,9 @@ public struct OutputRenderer {
             svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
             png: pngEntry, capture: captureEntry,
             fonts: item.layout.headline.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
-            headlineFallback: plan.job.headlineFallbacks[composed.locale]?[capture.id], fastlane: fastlaneEntry)
+            headlineFallback: plan.job.headlineFallbacks[composed.locale]?[capture.id], fastlane: fastlaneEntry,
+            storeWell: capture.canvas.storeWell.flatMap { claim in
+                claim.store.map { Manifest.StoreWellEntry(id: capture.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }
+            })
     }
 }

@@ -78,7 +78,9 @@ public struct ScreenshotComposer {
             let capture = plan.captures[item.output.captureIndex]
             let target = plan.output.appendingPathComponent("\(item.output.locale)/\(capture.id)").path
             do {
-                outputs.append(try renderer.render(item, svgOnly: svgOnly))
+                outputs.append(try renderer.render(item, svgOnly: svgOnly, into: &d))
+            } catch let error as StoreRuleViolation {
+                d.error(target + ".png", "(output)", error.message)
             } catch let error as RasterError {
                 d.error(target + ".png", "(output)", error.message)
             } catch let error as PNGError {

@@ -5,6 +5,7 @@ import Foundation
 enum BuiltinResources {
     static let templateName = "device-well.svg.tmpl"
     static let wellsName = "wells.json"
+    static let storeWellsName = "store-wells.json"
 
     /// The resource's URL, or nil if the resource bundle is not beside the executable.
     static func url(_ name: String) -> URL? {

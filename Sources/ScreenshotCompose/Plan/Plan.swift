@@ -17,7 +17,10 @@ public struct PlannedCapture: Sendable {
     /// The path as written in the job.
     public var path: String
     public var url: URL
+    /// The well the capture was recorded in (its size is checked).
     public var well: Well
+    /// The well whose size is the canvas: a store slot, or the recorded well itself.
+    public var canvas: Well
     public var bytes: Data
     public var header: PNGHeader
     public var sha256: String
@@ -47,8 +50,10 @@ public struct Plan: Sendable {
     public var job: Job
     public var template: SVGTemplate
     public var templateFile: InputFile
+    /// The device wells and the store wells together, with the store rules.
     public var wells: WellsCatalog
     public var wellsFile: InputFile
+    public var storeWellsFile: InputFile
     public var captures: [PlannedCapture]
     public var outputs: [PlannedOutput]
     /// RFC 3339 UTC: from `SOURCE_DATE_EPOCH` when set, else the time of the run.

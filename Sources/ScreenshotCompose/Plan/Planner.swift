@@ -40,7 +40,13 @@ public enum Planner {
             return SVGTemplate.parse(text, file: read.file.displayPath, into: &d)
         }
         let wellsRead = readInput(job.wells, builtin: BuiltinResources.wellsName, field: "wells", job: job, &d)
-        let wells = wellsRead.flatMap { WellsCatalogLoader.load(data: $0.data, file: $0.file.displayPath, into: &d) }
+        let deviceWells = wellsRead.flatMap { WellsCatalogLoader.load(data: $0.data, file: $0.file.displayPath, into: &d) }
+        let storeRead = readInput(job.storeWells, builtin: BuiltinResources.storeWellsName, field: "storeWells", job: job, &d)
+        let wells = deviceWells.flatMap { base in
+            storeRead.flatMap { read in
+                WellsCatalogLoader.load(data: read.data, file: read.file.displayPath, minimums: base.citedMinimumNativeWidths, into: &d)
+            }.flatMap { store in merge(base, store, file: storeRead?.file.displayPath ?? "", &d) }
+        }
 
         var captures: [PlannedCapture] = []
         for (index, capture) in job.captures.enumerated() {
@@ -62,8 +68,11 @@ public enum Planner {
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
         let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
 
-        guard d.errors.count == before, let template, let templateRead, let wells, let wellsRead, let composedAt else { return nil }
+        StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
+        guard d.errors.count == before, let template, let templateRead, let wells, let wellsRead, let storeRead,
+              let composedAt else { return nil }
         return Plan(job: job, template: template, templateFile: templateRead.file, wells: wells, wellsFile: wellsRead.file,
+                    storeWellsFile: storeRead.file,
                     captures: captures, outputs: outputs, composedAt: composedAt, tool: ToolIdentity(), output: output,
                     fastlaneCodes: fastlaneCodes)
     }
@@ -133,13 +142,36 @@ public enum Planner {
             return nil
         }
         guard let well else { return nil }
+        var canvas = well
+        if let storeId = capture.storeWell, let wells {
+            guard let slot = wells.well(id: storeId), slot.storeWell?.store != nil else {
+                let slots = wells.wells.filter { $0.storeWell?.store != nil }.map(\.id)
+                d.error(job.file, "\(field).storeWell", "not a store slot: expected one of \(slots.joined(separator: ", ")), found \"\(storeId)\"")
+                return nil
+            }
+            canvas = slot
+        }
         if header.width != well.width || header.height != well.height {
             d.error(capture.url.path, "IHDR width×height",
                     "capture \(capture.id) does not match well \(well.id): expected \(well.width)×\(well.height), found \(header.width)×\(header.height)")
             return nil
         }
-        return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, bytes: bytes,
+        return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
                               header: header, sha256: SHA256.hex(bytes))
+    }
+
+    /// The device wells with the store slots and rules added; an id in both is refused.
+    private static func merge(_ base: WellsCatalog, _ store: WellsCatalog, file: String, _ d: inout DiagnosticCollector) -> WellsCatalog? {
+        var merged = base
+        for (index, well) in store.wells.enumerated() {
+            if base.well(id: well.id) != nil {
+                d.error(file, "wells[\(index)].id", "well id already in the device-wells catalog: expected each id once, found \"\(well.id)\" again")
+                return nil
+            }
+            merged.wells.append(well)
+        }
+        merged.storeRules = store.storeRules
+        return merged
     }
 
     private static func selectLocales(_ job: Job, requested: [String], _ d: inout DiagnosticCollector) -> [String] {

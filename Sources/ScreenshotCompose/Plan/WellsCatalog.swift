@@ -1,10 +1,45 @@
+/// Where a store fact is stated. A store slot's citation has all of `url`, `retrieved` and
+/// `statement`; a plain claim's citation is one string, kept in `statement`.
+public struct StoreCitation: Equatable, Sendable, Codable {
+    public var url: String?
+    /// The date the source was read (YYYY-MM-DD).
+    public var retrieved: String?
+    /// The sizes or rule as the source states them.
+    public var statement: String
+    /// How the statement was checked, e.g. against which copy of the page.
+    public var note: String?
+
+    public init(url: String? = nil, retrieved: String? = nil, statement: String, note: String? = nil) {
+        self.url = url
+        self.retrieved = retrieved
+        self.statement = statement
+        self.note = note
+    }
+
+    /// One line for listings and SVG attributes.
+    public var summary: String {
+        guard let url else { return statement }
+        return "\(url) (retrieved \(retrieved ?? "?")): \(statement)"
+    }
+}
+
 /// A store-well claim: this well is a slot of a store display class. Never asserted
-/// without a citation (`WellsCatalogLoader` refuses a claim whose citation is empty).
+/// without a citation (`WellsCatalogLoader` refuses a claim whose citation is empty, and a
+/// store slot whose citation lacks url, retrieved or statement).
 public struct StoreWellClaim: Equatable, Sendable {
-    /// A class named in `citedMinimumNativeWidths`, e.g. `iPhone 6.9 in`.
+    /// `app-store` or `google-play` for a store slot (the well's size is a canvas the store
+    /// accepts); nil for a plain class claim.
+    public var store: String?
+    /// e.g. `iPhone 6.9 in`; for App Store claims, a class named in `citedMinimumNativeWidths`.
     public var storeClass: String
     /// Where the claim is stated.
-    public var citation: String
+    public var citation: StoreCitation
+
+    public init(store: String? = nil, storeClass: String, citation: StoreCitation) {
+        self.store = store
+        self.storeClass = storeClass
+        self.citation = citation
+    }
 }
 
 /// A well: the recorded size a capture was taken at (simulator screen, browser viewport).
@@ -34,6 +69,8 @@ public struct WellsCatalog: Equatable, Sendable {
     public var note: String
     public var wells: [Well]
     public var citedMinimumNativeWidths: [CitedMinimumWidth]
+    /// Store rules checked on outputs for store wells (from the store-wells catalog).
+    public var storeRules: [StoreRule] = []
 
     public func well(id: String) -> Well? {
         wells.first { $0.id == id }

@@ -8,7 +8,11 @@ import Foundation
 /// minimum native width or whose cited minimum is above the well's width, a cited minimum
 /// without a source. Returns nil when any error was found.
 public enum WellsCatalogLoader {
-    public static func load(data: Data, file: String, into d: inout DiagnosticCollector) -> WellsCatalog? {
+    ///
+    /// A `store-wells` catalog (kind `store-wells`) holds store slots and `storeRules`; its App
+    /// Store claims are checked against `minimums` from the device-wells catalog.
+    public static func load(data: Data, file: String, minimums inherited: [CitedMinimumWidth]? = nil,
+                            into d: inout DiagnosticCollector) -> WellsCatalog? {
         let before = d.errors.count
         let root: JSONValue
         do {
@@ -19,11 +23,14 @@ public enum WellsCatalogLoader {
         }
         guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
-        reader.require("kind", string: "device-wells", &d)
+        let isStoreCatalog = inherited != nil
+        reader.require("kind", string: isStoreCatalog ? "store-wells" : "device-wells", &d)
         let note = reader.optionalString("note", &d) ?? ""
-        reader.refuseUnknownKeys(["schemaVersion", "kind", "note", "wells", "citedMinimumNativeWidths"], &d)
+        reader.refuseUnknownKeys(isStoreCatalog ? ["schemaVersion", "kind", "note", "wells", "storeRules"]
+                                                : ["schemaVersion", "kind", "note", "wells", "citedMinimumNativeWidths"], &d)
 
-        let minimums = readMinimums(reader, &d)
+        let minimums = inherited ?? readMinimums(reader, &d)
+        let rules = isStoreCatalog ? StoreRuleLoader.read(reader, &d) : []
         var wells: [Well] = []
         var seenIds: Set<String> = []
         for (value, path) in reader.array("wells", &d) {
@@ -46,7 +53,7 @@ public enum WellsCatalogLoader {
             }
         }
         if d.errors.count > before { return nil }
-        return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums)
+        return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums, storeRules: rules)
     }
 
     private static func readMinimums(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [CitedMinimumWidth] {
@@ -83,11 +90,27 @@ public enum WellsCatalogLoader {
         }
         if value == .null { return .read(nil) }
         guard let claimReader = JSONFieldReader(value, file: item.file, path: path, &d) else { return .refused }
+        let store = claimReader.optionalString("store", &d)
+        if let store, !["app-store", "google-play"].contains(store) {
+            d.error(item.file, "\(path).store", "expected \"app-store\" or \"google-play\", found \"\(store)\"")
+            return .refused
+        }
         let storeClass = claimReader.string("class", &d)
-        let citation = claimReader.string("citation", &d,
-            missingMessage: "store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated")
-        claimReader.refuseUnknownKeys(["class", "citation"], &d)
+        let citation: StoreCitation?
+        if store != nil {
+            citation = StoreCitationReader.read(claimReader, field: "citation", &d)
+        } else {
+            citation = claimReader.string("citation", &d,
+                missingMessage: "store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated")
+                .map { StoreCitation(statement: $0) }
+        }
+        claimReader.refuseUnknownKeys(["store", "class", "citation"], &d)
         guard let storeClass, let citation else { return .refused }
+        // Google Play has no classes with a cited minimum width; its slots are checked against
+        // its side and aspect rules instead.
+        if store == "google-play" {
+            return .read(StoreWellClaim(store: store, storeClass: storeClass, citation: citation))
+        }
         guard let minimum = minimums.first(where: { $0.storeClass == storeClass }) else {
             let known = minimums.map { "\"\($0.storeClass)\"" }.joined(separator: ", ")
             d.error(item.file, "\(path).class",
@@ -99,6 +122,6 @@ public enum WellsCatalogLoader {
                     "\(wellLabel) claims store class \"\(storeClass)\": expected width at least \(minimum.minimumNativeWidth) px (cited minimum native width, \(minimum.source)), found \(width) px")
             return .refused
         }
-        return .read(StoreWellClaim(storeClass: storeClass, citation: citation))
+        return .read(StoreWellClaim(store: store, storeClass: storeClass, citation: citation))
     }
 }

@@ -30,6 +30,8 @@ public struct PNGHeader: Equatable, Sendable {
     public var hasSRGB: Bool
     public var hasICCP: Bool
     public var hasEXIF: Bool
+    /// A tRNS chunk: transparency for palette, gray or RGB images.
+    public var hasTRNS: Bool
 }
 
 /// A PNG decoded to 8-bit RGBA (row-major, 4 bytes per pixel) with its text chunks.
@@ -137,6 +139,6 @@ public enum PNGCodec {
         }
         return PNGHeader(width: Int(h.width), height: Int(h.height), bitDepth: Int(h.bit_depth), colorType: colorType,
                          interlaced: h.interlace != 0, hasSRGB: h.has_srgb != 0, hasICCP: h.has_iccp != 0,
-                         hasEXIF: h.has_exif != 0)
+                         hasEXIF: h.has_exif != 0, hasTRNS: h.has_trns != 0)
     }
 }

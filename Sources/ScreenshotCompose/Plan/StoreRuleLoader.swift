@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads a store slot's citation object: `url`, `retrieved` and `statement` are all required
+/// (a store fact is never asserted without its source); `note` is optional.
+enum StoreCitationReader {
+    static func read(_ reader: JSONFieldReader, field: String, _ d: inout DiagnosticCollector) -> StoreCitation? {
+        let path = reader.fieldPath(field)
+        guard let value = reader.value(field), value != .null else {
+            d.error(reader.file, path, "store slot without a citation: expected {\"url\", \"retrieved\", \"statement\"}, found none")
+            return nil
+        }
+        guard let citation = JSONFieldReader(value, file: reader.file, path: path, &d) else { return nil }
+        let missing = "store slot citation incomplete: expected url, retrieved and statement, each non-empty"
+        let url = citation.string("url", &d, missingMessage: missing)
+        let retrieved = citation.string("retrieved", &d, missingMessage: missing)
+        let statement = citation.string("statement", &d, missingMessage: missing)
+        let note = citation.optionalString("note", &d)
+        citation.refuseUnknownKeys(["url", "retrieved", "statement", "note", "unverified"], &d)
+        guard let url, let retrieved, let statement else { return nil }
+        return StoreCitation(url: url, retrieved: retrieved, statement: statement, note: note)
+    }
+}
+
+/// Reads `storeRules`: `{"store", "rule", …parameters, "citation"?: {url, retrieved, statement,
+/// "unverified"?: true}}`. Rules: `acceptedSizes` (`class`, `sizes` ["1320x2868", …], portrait),
+/// `noAlpha`, `sideRange` (`min`, `max`), `maximumAspect` (`ratio`), `maximumBytes` (`bytes`),
+/// `maximumCount` (`count`).
+enum StoreRuleLoader {
+    static func read(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [StoreRule] {
+        var rules: [StoreRule] = []
+        for (value, path) in reader.array("storeRules", &d, allowEmpty: true) {
+            guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
+            let store = item.string("store", &d)
+            if let store, !["app-store", "google-play"].contains(store) {
+                d.error(reader.file, "\(path).store", "expected \"app-store\" or \"google-play\", found \"\(store)\"")
+            }
+            let name = item.string("rule", &d)
+            var kind: StoreRule.Kind?
+            var known: Set<String> = ["store", "rule", "citation"]
+            switch name {
+            case "acceptedSizes":
+                known.formUnion(["class", "sizes"])
+                let storeClass = item.string("class", &d)
+                var sizes: [(Int, Int)] = []
+                for (size, sizePath) in item.array("sizes", &d) {
+                    let parts = size.stringValue?.split(separator: "x").compactMap { Int($0) } ?? []
+                    if parts.count == 2, parts[0] > 0, parts[1] > 0 {
+                        sizes.append((parts[0], parts[1]))
+                    } else {
+                        d.error(reader.file, sizePath, "expected \"WIDTHxHEIGHT\" in pixels, found \(size.summary)")
+                    }
+                }
+                if let storeClass { kind = .acceptedSizes(storeClass: storeClass, sizes: sizes) }
+            case "noAlpha":
+                kind = .noAlpha
+            case "sideRange":
+                known.formUnion(["min", "max"])
+                if let low = item.positiveInteger("min", &d), let high = item.positiveInteger("max", &d) { kind = .sideRange(min: low, max: high) }
+            case "maximumAspect":
+                known.insert("ratio")
+                if case .number(let ratio)? = item.value("ratio"), ratio >= 1 {
+                    kind = .maximumAspect(ratio: ratio)
+                } else {
+                    d.error(reader.file, "\(path).ratio", "expected a number ≥ 1, found \(item.value("ratio")?.summary ?? "nothing")")
+                }
+            case "maximumBytes":
+                known.insert("bytes")
+                if let bytes = item.positiveInteger("bytes", &d) { kind = .maximumBytes(bytes) }
+            case "maximumCount":
+                known.insert("count")
+                if let count = item.positiveInteger("count", &d) { kind = .maximumCount(count) }
+            case nil:
+                break
+            case let other?:
+                d.error(reader.file, "\(path).rule", "unknown rule: expected acceptedSizes, noAlpha, sideRange, maximumAspect, maximumBytes or maximumCount, found \"\(other)\"")
+            }
+            item.refuseUnknownKeys(known, &d)
+            var citation: StoreCitation?
+            var unverified = false
+            if let value = item.value("citation"), value != .null {
+                citation = StoreCitationReader.read(item, field: "citation", &d)
+                if case .bool(true)? = value.objectValue?["unverified"] { unverified = true }
+            }
+            if let store, let kind {
+                rules.append(StoreRule(store: store, kind: kind, citation: citation, unverified: unverified))
+            }
+        }
+        return rules
+    }
+}
