@@ -97,6 +97,47 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
     return 0;
 }
 
+int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
+                     char message[SSC_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    if (ssc_check_signature(data, size, message)) return 1;
+    ssc_error_state state;
+    state.message = message;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
+    if (!png) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    png_bytep volatile row = NULL;
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    ssc_reader reader = {data, size, 0};
+    if (setjmp(state.jump)) {
+        free(row);
+        png_destroy_read_struct(&png, &info, NULL);
+        return 1;
+    }
+    png_set_user_limits(png, max_width, max_height);
+    png_set_read_fn(png, &reader, ssc_read_fn);
+    png_read_info(png, info);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    uint32_t height = png_get_image_height(png, info);
+    row = (png_bytep)malloc(png_get_rowbytes(png, info));
+    if (!row) png_error(png, "out of memory while checking the image data");
+    for (int pass = 0; pass < passes; pass++) {
+        for (uint32_t y = 0; y < height; y++) png_read_row(png, row, NULL);
+    }
+    png_read_end(png, NULL);
+    free(row);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
 void ssc_buffer_free(ssc_buffer *buffer) {
     free(buffer->data);
     buffer->data = NULL;

@@ -34,7 +34,8 @@ final class JobTests: XCTestCase {
                       {"id": "ok", "path": "d.png", "well": "w"}],
          "headlines": {"en_US": {"ok": "x"}, "fr-FR": {"ok": "Bonjour", "ghost": "boo"}, "EN-us": {"ok": "a", "two": "b"}, "en-US": {"ok": "a", "two": "b"}}}
         """)
-        XCTAssertNil(job)
+        // The valid parts are kept so later stages can report their problems in the same run.
+        XCTAssertEqual(job?.captures.map(\.id), ["ok", "two"])
         XCTAssertEqual(problems, [
             "error: job.json: captures[0].id: capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"../evil\"",
             "error: job.json: captures[3].id: duplicate capture id: expected each id once, found \"ok\" again",
@@ -49,7 +50,7 @@ final class JobTests: XCTestCase {
         let (job, problems) = decode("""
         {"schemaVersion": 2, "ouput": "x", "captures": [{"id": "a", "path": 3, "well": "w", "extra": 1}], "headlines": {"en-US": {"a": ""}}}
         """)
-        XCTAssertNil(job)
+        XCTAssertEqual(job?.captures, [])
         XCTAssertEqual(problems, [
             "error: job.json: schemaVersion: expected 1, found 2",
             "error: job.json: ouput: unknown field: expected one of captures, emoji, fontFiles, fonts, headlineMaxLines, headlineMinimumScale, headlineSize, headlines, locales, output, schemaVersion, storeWells, template, wells, found \"ouput\"",

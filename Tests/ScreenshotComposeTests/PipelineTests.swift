@@ -162,6 +162,45 @@ final class PipelineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
     }
 
+    func testCaptureWhoseImageDataDoesNotDecodeIsRefusedBeforeRendering() throws {
+        let scratch = try Scratch()
+        let good = try Fixtures.png(width: 390, height: 844)
+        // A byte flipped inside the image data: signature and IHDR still valid.
+        var flipped = good
+        flipped[flipped.count / 2] ^= 0xFF
+        try scratch.write("garbage.png", flipped)
+        // A real PNG cut in the middle of its image data, its IEND kept.
+        try scratch.write("short.png", good.prefix(good.count / 2) + good.suffix(12))
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "garbage", "path": "garbage.png", "well": "tuck-browser-mobile"],
+                         ["id": "short", "path": "short.png", "well": "tuck-browser-mobile"]],
+            "headlines": ["en-US": ["garbage": "a", "short": "b"]],
+        ])
+        let problems = lines(ScreenshotComposer().render(jobFile: job, options: epoch))
+        XCTAssertEqual(problems.count, 2, "\(problems)")
+        XCTAssertEqual(problems.first, "error: \(scratch.path("garbage.png")): captures[0].path: capture refused: expected image data that decodes, found IDAT: incorrect data check")
+        XCTAssertTrue(problems.last?.hasPrefix("error: \(scratch.path("short.png")): captures[1].path: capture refused: ") == true, "\(problems)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
+
+    func testProblemsOfEveryStageComeInOneRun() throws {
+        let scratch = try Scratch()
+        try scratch.write("small.png", try Fixtures.png(width: 10, height: 10))
+        try scratch.write("ok.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out", "bogus": true,
+            "captures": [["id": "small", "path": "small.png", "well": "tuck-browser-mobile"],
+                         ["id": "ok", "path": "ok.png", "well": "tuck-browser-mobile"]],
+            "headlines": ["en-US": ["small": "fine", "ok": "Rocket 🚀"]],
+        ])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)).map { $0.components(separatedBy: ": ").prefix(3).joined(separator: ": ") }, [
+            "error: \(job): bogus",
+            "error: \(scratch.path("small.png")): IHDR width×height",
+            "error: \(job): headlines.en-US.ok",
+        ])
+    }
+
     func testVerifyNamesEveryFileThatDiffersOrIsMissing() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "de-DE": ["shot": "Eins"]])

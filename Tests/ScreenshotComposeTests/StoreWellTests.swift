@@ -138,6 +138,7 @@ final class StoreWellTests: XCTestCase {
         let hugeJob = try job(scratch, storeWell: "huge", extra: ["storeWells": "store.json"])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: hugeJob, options: epoch)), [
             "error: \(hugeJob): wells huge: google-play side limits: expected each side 320–3840 px, found 2200×4000 [https://example.invalid/spec]",
+            "error: \(hugeJob): captures[0].storeWell: capture shot would be enlarged on the huge canvas: expected a capture at least 1460 px wide (the width it is placed at), found 1206 px",
         ])
     }
 

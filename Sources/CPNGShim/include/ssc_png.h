@@ -30,6 +30,11 @@ typedef struct {
 int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
                         ssc_png_header *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
+/// Decodes every row of the image data (into one reused row buffer) so truncated or corrupt
+/// IDAT is found before anything is composed. Returns 0 when the whole image decodes.
+int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
+                     char message[SSC_PNG_MESSAGE_SIZE]);
+
 typedef struct {
     const char *key;     // Latin-1 keyword, 1-79 bytes
     const char *text;    // UTF-8 value

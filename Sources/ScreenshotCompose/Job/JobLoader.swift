@@ -6,7 +6,8 @@ import Foundation
 /// unknown capture, and the typesetting fields (`headlineMaxLines` 1–6, `headlineMinimumScale`
 /// 0.3–1, `headlineSize` fit|uniform, `emoji` refuse|monochrome, `fonts` by locale,
 /// `fontFiles`). Paths resolve against the job file's folder. Every problem goes into the
-/// collector; returns nil when there was any error.
+/// collector. The job returned holds only the parts that passed (so later stages can report
+/// their own problems in the same run); nil only when the file is unreadable or not a JSON object.
 public enum JobLoader {
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
@@ -24,7 +25,6 @@ public enum JobLoader {
     /// Decodes job bytes whose relative paths resolve against `directory`.
     public static func decode(data: Data, file: String, directory: URL, headlineOptions: HeadlineOptions = HeadlineOptions(),
                               into d: inout DiagnosticCollector) -> Job? {
-        let before = d.errors.count
         let root: JSONValue
         do {
             root = try JSONValue.parse(data)
@@ -69,11 +69,12 @@ public enum JobLoader {
         }
 
         let table = HeadlineSource.read(reader, directory: directory, captureIds: declaredIds, options: headlineOptions, &d)
-        if d.errors.count > before { return nil }
-        guard let table else { return nil }
+        // Built from the valid parts even when some were refused, so the later stages report
+        // their problems in the same run; the errors already collected prevent rendering.
+        let resolved = table ?? HeadlineTable()
         return Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
-                   captures: captures, locales: table.locales, headlines: table.headlines, typesetting: typesetting,
-                   headlineFiles: table.files, headlineFallbacks: table.fallbacks)
+                   captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting,
+                   headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
     }
 
     private static func readTypesetting(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> TypesettingOptions {

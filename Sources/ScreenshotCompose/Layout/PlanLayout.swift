@@ -20,7 +20,7 @@ extension LayoutEngine {
                 // an upscaled capture is soft and no longer the app's native pixels.
                 if layout.capture.width > Double(capture.header.width) + 0.5 {
                     refused = true
-                    d.error(plan.job.file, "captures[\(output.captureIndex)].storeWell",
+                    d.error(plan.job.file, "captures[\(capture.jobIndex)].storeWell",
                             "capture \(capture.id) would be enlarged on the \(capture.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(capture.header.width) px")
                     continue
                 }

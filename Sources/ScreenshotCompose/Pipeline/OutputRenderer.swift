@@ -77,7 +77,7 @@ public struct OutputRenderer {
         var fastlaneEntry: Manifest.FileEntry?
         if let code = plan.fastlaneCodes[composed.locale], let pngEntry {
             // deliver uploads a folder's screenshots in file-name order: NN is the job order.
-            let order = String(format: "%02d", item.output.captureIndex + 1)
+            let order = String(format: "%02d", capture.jobIndex + 1)
             fastlaneEntry = Manifest.FileEntry(path: "fastlane/screenshots/\(code)/\(order)_\(capture.id).png", sha256: pngEntry.sha256)
         }
         try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))

@@ -30,8 +30,11 @@ public struct ScreenshotComposer {
         self.layoutEngine = layoutEngine
     }
 
-    /// Job → Plan → Layout, with every input problem collected. Nothing is written.
+    /// Job → Plan → Layout, with every input problem collected: each stage runs on what the
+    /// stage before it could validate, so one run reports all problems. Nil when there was any
+    /// error. Nothing is written.
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+        let before = d.errors.count
         guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
         guard let plan = Planner.plan(job, options: options, into: &d) else { return nil }
         do {
@@ -45,7 +48,7 @@ public struct ScreenshotComposer {
         }
         var engine = layoutEngine
         engine.typesetting = job.typesetting
-        guard let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d) else { return nil }
+        guard let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d), d.errors.count == before else { return nil }
         return (plan, laidOut)
     }
 

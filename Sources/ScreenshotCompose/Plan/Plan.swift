@@ -14,6 +14,8 @@ public struct InputFile: Equatable, Sendable {
 /// the well it was checked against. Everything later uses these same bytes.
 public struct PlannedCapture: Sendable {
     public var id: String
+    /// Position in the job's `captures` (for field paths and fastlane's NN order).
+    public var jobIndex = 0
     /// The path as written in the job.
     public var path: String
     public var url: URL
@@ -29,7 +31,7 @@ public struct PlannedCapture: Sendable {
 /// One output to make: a capture in a locale with its headline.
 public struct PlannedOutput: Equatable, Sendable {
     public var locale: String
-    /// Index into `Plan.captures`.
+    /// Index into `Plan.captures` (the captures that passed their checks).
     public var captureIndex: Int
     /// The headline exactly as written in the job.
     public var headline: String

@@ -25,11 +25,13 @@ public struct PlanOptions: Equatable, Sendable {
 
 /// Job → Plan: loads the template and the wells catalog (the job's, or the shipped ones),
 /// reads every capture once and checks it against its well (a PNG whose IHDR width × height
-/// equal the well's recorded size), and lists the outputs. Every problem is collected;
-/// returns nil when there was any error.
+/// equal the well's recorded size), and lists the outputs. Every problem is collected.
+///
+/// The plan is built from whatever is valid so that the later stages can report their problems
+/// in the same run; callers must not render when the collector holds errors. Nil only when
+/// the wells catalogs could not be loaded (no canvas can be known).
 public enum Planner {
     public static func plan(_ job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
-        let before = d.errors.count
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
         let templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, &d)
         let template = templateRead.flatMap { read -> SVGTemplate? in
@@ -50,7 +52,8 @@ public enum Planner {
 
         var captures: [PlannedCapture] = []
         for (index, capture) in job.captures.enumerated() {
-            if let planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
+            if var planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
+                planned.jobIndex = index
                 captures.append(planned)
             }
         }
@@ -58,9 +61,10 @@ public enum Planner {
         let locales = selectLocales(job, requested: options.locales, &d)
         var outputs: [PlannedOutput] = []
         for locale in locales {
-            for (index, capture) in job.captures.enumerated() {
-                if let headline = job.headlines[locale]?[capture.id] {
-                    checkHeadlineCharacters(headline, job: job, locale: locale, captureId: capture.id, &d)
+            for capture in job.captures {
+                guard let headline = job.headlines[locale]?[capture.id] else { continue }
+                let valid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: capture.id, &d)
+                if valid, let index = captures.firstIndex(where: { $0.id == capture.id }) {
                     outputs.append(PlannedOutput(locale: locale, captureIndex: index, headline: headline))
                 }
             }
@@ -69,11 +73,13 @@ public enum Planner {
         let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
 
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
-        guard d.errors.count == before, let template, let templateRead, let wells, let wellsRead, let storeRead,
-              let composedAt else { return nil }
-        return Plan(job: job, template: template, templateFile: templateRead.file, wells: wells, wellsFile: wellsRead.file,
-                    storeWellsFile: storeRead.file,
-                    captures: captures, outputs: outputs, composedAt: composedAt, tool: ToolIdentity(), output: output,
+        guard let wells, let wellsRead, let storeRead else { return nil }
+        // A refused template or timestamp is already an error: the empty stand-ins only let
+        // the layout stage report its own problems too; nothing is rendered from them.
+        let templateFile = templateRead?.file ?? InputFile(displayPath: "", url: nil, builtinName: nil, sha256: "")
+        return Plan(job: job, template: template ?? SVGTemplate(segments: []), templateFile: templateFile, wells: wells,
+                    wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
+                    captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
                     fastlaneCodes: fastlaneCodes)
     }
 
@@ -141,6 +147,15 @@ public enum Planner {
             d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
             return nil
         }
+        do {
+            try PNGCodec.validateImageData(bytes)
+        } catch let error as PNGError {
+            d.error(capture.url.path, "\(field).path", "capture refused: expected image data that decodes, found \(error.message)")
+            return nil
+        } catch {
+            d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
+            return nil
+        }
         guard let well else { return nil }
         var canvas = well
         if let storeId = capture.storeWell, let wells {
@@ -188,12 +203,14 @@ public enum Planner {
     }
 
     /// A headline is placed into XML: characters XML 1.0 cannot carry are refused here,
-    /// before anything is written.
+    /// before anything is written. False when refused.
     private static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
-                                                _ d: inout DiagnosticCollector) {
+                                                _ d: inout DiagnosticCollector) -> Bool {
         if let bad = XMLText.firstInvalidScalar(in: headline) {
             d.error(job.file, "headlines.\(locale).\(captureId)",
                     "headline holds \(XMLText.codePoint(bad)), a control character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+            return false
         }
+        return true
     }
 }

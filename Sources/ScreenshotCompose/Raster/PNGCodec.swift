@@ -90,6 +90,16 @@ public enum PNGCodec {
         return try convert(header)
     }
 
+    /// Decodes every row of the image data without keeping it. Throws `PNGError` with libpng's
+    /// reason (e.g. "IDAT: incorrect data check", "Not enough image data") when it does not decode.
+    public static func validateImageData(_ data: Data) throws {
+        var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        let status = data.withUnsafeBytes { raw in
+            ssc_png_validate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), UInt32(maximumSide), &message)
+        }
+        if status != 0 { throw PNGError(message: String(cString: message)) }
+    }
+
     /// Decodes any PNG to 8-bit RGBA. Throws `PNGError` on bytes libpng rejects.
     public static func decodeRGBA(_ data: Data) throws -> DecodedPNG {
         var image = ssc_png_image()
