@@ -12,7 +12,7 @@ struct RenderArguments: Equatable {
 enum Command: Equatable {
     case render(job: String, RenderArguments)
     case check(job: String, RenderArguments)
-    case verify(manifest: String)
+    case verify(manifest: String, outputsOnly: Bool)
     case wells(file: String?, store: Bool, storeFile: String?)
     case help
     case version
@@ -32,7 +32,9 @@ enum Arguments {
                          compose every capture × locale to SVG + PNG and write manifest.json
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated]
                          every check render makes; writes nothing
-      verify MANIFEST    re-hash every file the manifest lists; exit 1 naming each that differs
+      verify MANIFEST [--outputs-only]
+                         re-hash every file the manifest lists; exit 1 naming each that differs
+                         or is missing; --outputs-only: only the files inside the output folder
       wells [--wells FILE] [--store] [--store-wells FILE]
                          list the wells and cited minimum native widths; --store: the store
                          slots with their citations and the store rules
@@ -52,6 +54,7 @@ enum Arguments {
         case "--help", "-h", "help":
             return .help
         case "--version":
+            guard rest.isEmpty else { throw UsageError(message: "--version takes no arguments, found \"\(rest[0])\"") }
             return .version
         case "render", "check":
             var options = RenderArguments()
@@ -80,8 +83,9 @@ enum Arguments {
             let job = try single(positional, "JOB", command: first)
             return first == "render" ? .render(job: job, options) : .check(job: job, options)
         case "verify":
-            let positional = try rest.map(plain)
-            return .verify(manifest: try single(positional, "MANIFEST", command: first))
+            let outputsOnly = rest.contains("--outputs-only")
+            let positional = try rest.filter { $0 != "--outputs-only" }.map(plain)
+            return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: outputsOnly)
         case "wells":
             var file: String?
             var store = false

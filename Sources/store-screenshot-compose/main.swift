@@ -45,8 +45,8 @@ case .render(let job, let arguments):
 case .check(let job, let arguments):
     let report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
     finish(report, success: "ok: \(report.outputCount) output(s) would be rendered")
-case .verify(let manifest):
-    let report = ScreenshotComposer.verify(manifestFile: manifest)
+case .verify(let manifest, let outputsOnly):
+    let report = ScreenshotComposer.verify(manifestFile: manifest, outputsOnly: outputsOnly)
     finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches")
 case .wells(let file, let store, let storeFile):
     var d = DiagnosticCollector()

@@ -5,7 +5,7 @@ import XCTest
 /// Runs the built `store-screenshot-compose` as a release script would.
 final class CommandLineTests: XCTestCase {
     func testUsageErrorsExitTwo() throws {
-        for args in [[], ["frobnicate"], ["render"], ["render", "a.json", "b.json"], ["render", "job.json", "--out"], ["check", "--bogus", "j"]] {
+        for args in [[], ["frobnicate"], ["--version", "extra"], ["render"], ["render", "a.json", "b.json"], ["render", "job.json", "--out"], ["check", "--bogus", "j"]] {
             let (code, out, err) = try runTool(args)
             XCTAssertEqual(code, 2, "\(args)")
             XCTAssertEqual(out, "")
@@ -90,6 +90,33 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(badCode, 1)
         XCTAssertEqual(badOut, "")
         XCTAssertEqual(badErr, "error: \(bad): wells[0].storeWell.citation: store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated\n1 error(s)\n")
+    }
+
+    func testMovedOutputFolderVerifiesWithOutputsOnly() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(try runTool(["render", job]).0, 0)
+        let moved = scratch.url.appendingPathComponent("elsewhere/out")
+        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: scratch.url.appendingPathComponent("out"), to: moved)
+        let manifest = moved.appendingPathComponent("manifest.json").path
+        // The inputs are not beside the moved folder: a full verify names them…
+        let (fullCode, _, fullErr) = try runTool(["verify", manifest])
+        XCTAssertEqual(fullCode, 1)
+        XCTAssertTrue(fullErr.contains("inputs.captures[0] (../captures/shot.png): file missing"), fullErr)
+        // …and --outputs-only checks everything inside the folder.
+        let (code, out, err) = try runTool(["verify", manifest, "--outputs-only"])
+        XCTAssertEqual(err, "")
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, "verified 3 file(s): every SHA-256 matches\n")
+    }
+
+    func testAFontFamilyTheMachineDoesNotHaveIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["fonts": ["en": "DejaVu Sans, No Such Font"]])
+        let (code, _, err) = try runTool(["check", job])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(err, "error: \(job): fonts.en: font family \"No Such Font\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none\n1 error(s)\n")
     }
 
     func testSourceDateEpochThatIsNotANumberIsRefused() throws {

@@ -75,7 +75,7 @@ public struct HeadlineFitter {
         let allowed = min(band.height, lineHeight * Double(maxLines))
         if lines.count > maxLines || fitted.height > band.height {
             return .failure(.overflow(pixels: fitted.height - allowed,
-                detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(maxLines) lines in a band \(SVGNumber.format(band.height)) px high"))
+                detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines))"))
         }
         return .success(fitted)
     }

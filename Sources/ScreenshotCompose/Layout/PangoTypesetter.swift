@@ -55,6 +55,20 @@ public final class PangoTypesetter: Typesetting {
         }
     }
 
+    public func hasFamily(_ family: String) -> Bool {
+        guard let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        guard let objects = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FAMILY)
+        guard let list = FcFontList(FcConfigGetCurrent(), pattern, objects) else { return false }
+        defer { FcFontSetDestroy(list) }
+        return list.pointee.nfont > 0
+    }
+
     private func makeLayout(_ text: String, style: TextStyle) -> OpaquePointer {
         let ctx = context()
         pango_context_set_language(ctx, pango_language_from_string(style.language))

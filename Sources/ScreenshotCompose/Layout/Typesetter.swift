@@ -65,6 +65,8 @@ public protocol Typesetting: AnyObject {
     /// Makes font files available to this process only (not installed on the machine).
     /// Throws `FontRegistrationError` naming a file fontconfig cannot use.
     func registerFontFiles(_ paths: [String]) throws
+    /// True when fontconfig knows a font of this family (installed or registered).
+    func hasFamily(_ family: String) -> Bool
     /// The Pango version, for the manifest.
     var engineVersion: String { get }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// Re-hashes every file a manifest lists (inputs and outputs) and compares with the
 /// recorded SHA-256. Each file that differs or is missing is an error naming it.
 public enum ManifestVerifier {
-    /// Returns how many files were checked; problems go into the collector.
+    /// Returns how many files were checked; problems go into the collector. `outputsOnly` checks
+    /// only the files inside the output folder (SVGs, PNGs, capture copies, fastlane copies), for
+    /// a folder that was moved or zipped away from its inputs.
     @discardableResult
-    public static func verify(manifestFile: String, into d: inout DiagnosticCollector) -> Int {
+    public static func verify(manifestFile: String, outputsOnly: Bool = false, into d: inout DiagnosticCollector) -> Int {
         let url = URL(fileURLWithPath: manifestFile).standardizedFileURL
         let data: Data
         do {
@@ -31,10 +33,11 @@ public enum ManifestVerifier {
             ("inputs.wells", manifest.inputs.wells.path, manifest.inputs.wells.sha256, nil),
             ("inputs.storeWells", manifest.inputs.storeWells.path, manifest.inputs.storeWells.sha256, nil),
         ]
-        for (i, h) in (manifest.inputs.headlines ?? []).enumerated() {
+        if outputsOnly { listed.removeAll() }
+        for (i, h) in (outputsOnly ? [] : manifest.inputs.headlines ?? []).enumerated() {
             listed.append(("inputs.headlines[\(i)]", h.path, h.sha256, nil))
         }
-        for (i, c) in manifest.inputs.captures.enumerated() {
+        for (i, c) in (outputsOnly ? [] : manifest.inputs.captures).enumerated() {
             listed.append(("inputs.captures[\(i)]", c.path, c.sha256, nil))
         }
         for (i, o) in manifest.outputs.enumerated() {
@@ -42,7 +45,7 @@ public enum ManifestVerifier {
             if let png = o.png { listed.append(("outputs[\(i)].png", png.path, png.sha256, png.bytes)) }
             listed.append(("outputs[\(i)].capture", o.capture.path, o.capture.sha256, o.capture.bytes))
             if let f = o.fastlane { listed.append(("outputs[\(i)].fastlane", f.path, f.sha256, nil)) }
-            for (j, font) in o.fonts.enumerated() where !listed.contains(where: { $0.path == font.path }) {
+            for (j, font) in (outputsOnly ? [] : o.fonts).enumerated() where !listed.contains(where: { $0.path == font.path }) {
                 listed.append(("outputs[\(i)].fonts[\(j)]", font.path, font.sha256, nil))
             }
         }

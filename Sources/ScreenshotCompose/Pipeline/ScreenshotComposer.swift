@@ -46,6 +46,14 @@ public struct ScreenshotComposer {
             d.error(job.file, "fontFiles", "\(error)")
             return nil
         }
+        // Pango falls back silently for a family it does not know, so the SVG would name one
+        // font and the PNG show another: a family the job names must exist.
+        for key in job.typesetting.fonts.keys.sorted() {
+            for family in (job.typesetting.fonts[key] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+            where !family.isEmpty && !typesetter.hasFamily(family) {
+                d.error(job.file, "fonts.\(key)", "font family \"\(family)\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none")
+            }
+        }
         var engine = layoutEngine
         engine.typesetting = job.typesetting
         guard let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d), d.errors.count == before else { return nil }
@@ -53,9 +61,9 @@ public struct ScreenshotComposer {
     }
 
     /// Re-hashes every file `manifestFile` lists; `outputCount` is the number of files checked.
-    public static func verify(manifestFile: String) -> RunReport {
+    public static func verify(manifestFile: String, outputsOnly: Bool = false) -> RunReport {
         var d = DiagnosticCollector()
-        let count = ManifestVerifier.verify(manifestFile: manifestFile, into: &d)
+        let count = ManifestVerifier.verify(manifestFile: manifestFile, outputsOnly: outputsOnly, into: &d)
         return RunReport(diagnostics: d.diagnostics, outputCount: count)
     }
 
