@@ -107,6 +107,35 @@ final class TemplateTests: XCTestCase {
         ])
     }
 
+    func testPlaceholderPlacesFollowQuotesCommentsAndStyle() throws {
+        // A ">" inside a quoted value does not end the tag: the placeholder is still an attribute.
+        let quoted = shipped.replacingOccurrences(of: "<rect id=\"background\"", with: "<rect data-note=\"a>b\" aria-label=\"{{HEADLINE}}\" id=\"background\"")
+        let template = try XCTUnwrap(parse(quoted).0)
+        var v = values(headline: #"x" onload="alert(1)"#)
+        v[.headline] = #"x" onload="alert(1)"#
+        let svg = try template.fill(v)
+        XCTAssertTrue(svg.contains(#"aria-label="x&quot; onload=&quot;alert(1)""#), svg)
+        XCTAssertNil(XMLText.wellFormednessError(Data(svg.utf8)))
+
+        let places = [
+            ("<style>/* {{HEADLINE}} */</style>", "inside <style>, where a value would be CSS rather than text"),
+            ("<!-- {{HEADLINE}} -->", "inside a comment, where \"--\" in a value would end it"),
+            ("<text><![CDATA[{{HEADLINE}}]]></text>", "inside a CDATA section, which escaping cannot protect"),
+            ("<rect {{HEADLINE}}/>", "inside a tag outside any quoted attribute value, where a value could add attributes"),
+        ]
+        for (snippet, reason) in places {
+            let (refused, problems) = parse(shipped.replacingOccurrences(of: "</svg>", with: snippet + "\n</svg>"))
+            XCTAssertNil(refused, snippet)
+            XCTAssertTrue(problems.first?.hasSuffix("placeholder in an unsafe place: expected it in element text or a quoted attribute value, found it \(reason)") == true, "\(problems)")
+        }
+    }
+
+    func testDoctypeAndEntitiesAreRefused() {
+        let (template, problems) = parse(shipped.replacingOccurrences(of: "<svg xmlns", with: "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<svg xmlns"))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems.first, "error: t.svg.tmpl: <!DOCTYPE>: templates may not declare a DOCTYPE or entities (librsvg and browsers resolve them differently, and entities can expand without bound): expected none, found one")
+    }
+
     func testUnfilledPlaceholderIsAnError() throws {
         let template = try XCTUnwrap(parse(shipped).0)
         var v = values(headline: "x")

@@ -49,12 +49,19 @@ public struct SVGTemplate: Equatable, Sendable {
     /// `{{CAPTURE_HREF}}`, or output that is not well-formed XML. Nil when any error.
     public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
         let before = d.errors.count
+        if text.utf8.count > maximumBytes {
+            d.error(file, "(file)", "template too large: expected at most \(maximumBytes) bytes, found \(text.utf8.count)")
+            return nil
+        }
+        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
+            d.error(file, "<!DOCTYPE>", "templates may not declare a DOCTYPE or entities (librsvg and browsers resolve them differently, and entities can expand without bound): expected none, found one")
+        }
         var segments: [Segment] = []
         // The same template with unknown placeholders as "0", so its structure is still
         // checked and every problem reported in one run.
         var checkable: [Segment] = []
         var literal = ""
-        var inTag = false
+        var scanner = TemplateScanner()
         var rest = Substring(text)
         var line = 1
         while !rest.isEmpty {
@@ -69,12 +76,16 @@ public struct SVGTemplate: Equatable, Sendable {
                     checkable.append(.literal(literal))
                 }
                 literal = ""
-                if let placeholder = Placeholder(rawValue: name), placeholder.isMarkup, inTag {
+                let context = scanner.context
+                if Placeholder(rawValue: name) != nil, case .refused(let reason) = context {
+                    d.error(file, "{{\(name)}} (line \(line))", "placeholder in an unsafe place: expected it in element text or a quoted attribute value, found it \(reason)")
+                    checkable.append(.literal("0"))
+                } else if let placeholder = Placeholder(rawValue: name), placeholder.isMarkup, context != .allowed(.text) {
                     d.error(file, "{{\(name)}} (line \(line))", "markup placeholder inside a tag: expected {{\(name)}} between elements, as the content of <text>, found it inside a tag")
                     checkable.append(.literal("0"))
-                } else if let placeholder = Placeholder(rawValue: name) {
-                    segments.append(.placeholder(placeholder, inTag ? .attribute : .text))
-                    checkable.append(.placeholder(placeholder, inTag ? .attribute : .text))
+                } else if let placeholder = Placeholder(rawValue: name), case .allowed(let place) = context {
+                    segments.append(.placeholder(placeholder, place))
+                    checkable.append(.placeholder(placeholder, place))
                 } else {
                     checkable.append(.literal("0"))
                     let known = Placeholder.allCases.map(\.rawValue).joined(separator: ", ")
@@ -84,7 +95,8 @@ public struct SVGTemplate: Equatable, Sendable {
                 continue
             }
             let c = rest.removeFirst()
-            if c == "<" { inTag = true } else if c == ">" { inTag = false } else if c == "\n" { line += 1 }
+            scanner.feed(c)
+            if c == "\n" { line += 1 }
             literal.append(c)
         }
         if !literal.isEmpty {
@@ -94,6 +106,9 @@ public struct SVGTemplate: Equatable, Sendable {
         SVGTemplate(segments: checkable).checkStructure(file: file, into: &d)
         return d.errors.count == before ? SVGTemplate(segments: segments) : nil
     }
+
+    /// Largest template accepted, in bytes.
+    public static let maximumBytes = 1 << 20
 
     /// Fills every placeholder. Throws `TemplateError.unfilled` naming a placeholder without a
     /// value, `.invalidCharacter` for a value holding a character XML 1.0 cannot carry.
