@@ -98,8 +98,9 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
 }
 
 int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
-                     char message[SSC_PNG_MESSAGE_SIZE]) {
+                     int *all_transparent, char message[SSC_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
+    *all_transparent = 0;
     if (ssc_check_signature(data, size, message)) return 1;
     ssc_error_state state;
     state.message = message;
@@ -129,9 +130,26 @@ int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint3
     uint32_t height = png_get_image_height(png, info);
     row = (png_bytep)malloc(png_get_rowbytes(png, info));
     if (!row) png_error(png, "out of memory while checking the image data");
+    int color_type = png_get_color_type(png, info);
+    int has_alpha = color_type == PNG_COLOR_TYPE_RGBA || color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
+    int channels = png_get_channels(png, info);
+    size_t sample_bytes = png_get_bit_depth(png, info) == 16 ? 2 : 1;
+    uint32_t width = png_get_image_width(png, info);
+    int any_visible = 0;
     for (int pass = 0; pass < passes; pass++) {
-        for (uint32_t y = 0; y < height; y++) png_read_row(png, row, NULL);
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, row, NULL);
+            // Alpha is the last sample of each pixel; after the last pass every row is whole.
+            if (has_alpha && !any_visible && pass == passes - 1) {
+                size_t stride = (size_t)channels * sample_bytes;
+                for (uint32_t x = 0; x < width && !any_visible; x++) {
+                    const png_byte *alpha = row + x * stride + stride - sample_bytes;
+                    if (alpha[0] || (sample_bytes == 2 && alpha[1])) any_visible = 1;
+                }
+            }
+        }
     }
+    *all_transparent = has_alpha && !any_visible;
     png_read_end(png, NULL);
     free(row);
     png_destroy_read_struct(&png, &info, NULL);
@@ -224,6 +242,38 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     free(chunks);
+    return 0;
+}
+
+int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, ssc_buffer *out,
+                         char message[SSC_PNG_MESSAGE_SIZE]) {
+    message[0] = 0;
+    memset(out, 0, sizeof(*out));
+    ssc_error_state state;
+    state.message = message;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
+    if (!png) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
+        return 1;
+    }
+    if (setjmp(state.jump)) {
+        png_destroy_write_struct(&png, &info);
+        ssc_buffer_free(out);
+        return 1;
+    }
+    png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
     return 0;
 }
 

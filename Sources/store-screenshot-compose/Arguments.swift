@@ -52,6 +52,7 @@ enum Arguments {
         var rest = Array(args.dropFirst())
         switch first {
         case "--help", "-h", "help":
+            guard rest.isEmpty else { throw UsageError(message: "\(first) takes no arguments, found \"\(rest[0])\"") }
             return .help
         case "--version":
             guard rest.isEmpty else { throw UsageError(message: "--version takes no arguments, found \"\(rest[0])\"") }
@@ -107,7 +108,7 @@ enum Arguments {
     }
 
     private static func value(for option: String, _ rest: inout [String]) throws -> String {
-        guard let next = rest.first, !next.hasPrefix("--") else {
+        guard let next = rest.first, !next.hasPrefix("--"), !next.isEmpty else {
             throw UsageError(message: "\(option) needs a value")
         }
         rest.removeFirst()

@@ -37,7 +37,7 @@ final class JobTests: XCTestCase {
         // The valid parts are kept so later stages can report their problems in the same run.
         XCTAssertEqual(job?.captures.map(\.id), ["ok", "two"])
         XCTAssertEqual(problems, [
-            "error: job.json: captures[0].id: capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"../evil\"",
+            "error: job.json: captures[0].id: capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"../evil\"",
             "error: job.json: captures[3].id: duplicate capture id: expected each id once, found \"ok\" again",
             "error: job.json: headlines.en-US: locale is en-US, like \"EN-us\": expected each locale once, found \"en-US\"",
             "error: job.json: headlines.en_US: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"en_US\"",

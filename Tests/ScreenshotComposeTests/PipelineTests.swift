@@ -157,7 +157,7 @@ final class PipelineTests: XCTestCase {
             "error: \(scratch.path("small.png")): IHDR width×height: capture small does not match well tuck-browser-mobile: expected 390×844, found 100×50",
             "error: \(scratch.path("fake.png")): captures[1].path: capture refused: expected a PNG, found not a PNG (no PNG signature)",
             "error: \(job): captures[2].well: unknown well: expected one of tuck-ios-simulator-portrait, tuck-browser-desktop, tuck-browser-mobile, app-store-iphone-6.9-portrait-1320x2868, app-store-iphone-6.9-portrait-1290x2796, app-store-iphone-6.9-portrait-1260x2736, app-store-iphone-6.9-landscape-2868x1320, app-store-iphone-6.5-portrait-1284x2778, app-store-iphone-6.5-portrait-1242x2688, google-play-phone-portrait-1080x1920, found \"nowhere\"",
-            "error: \(scratch.path("gone.png")): captures[2].path: cannot read the capture: gone.png: no such file",
+            "error: \(scratch.path("gone.png")): captures[2].path: cannot read the capture: expected a file, found nothing at \(scratch.path("gone.png"))",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
     }

@@ -30,7 +30,7 @@ final class WellsCatalogTests: XCTestCase {
 
     func testDuplicateIdsAndBadSizesAreAllReported() {
         let (catalog, problems) = load(catalog(wells: """
-        [{"id": "a", "device": "d", "width": 0, "height": 10, "storeWell": null, "source": "s"},
+        [{"id": "a", "device": "d", "width": 0, "height": 300, "storeWell": null, "source": "s"},
          {"id": "a", "device": "d", "width": 10.5, "height": -3, "storeWell": null, "source": "s"}]
         """))
         XCTAssertNil(catalog)
@@ -84,10 +84,23 @@ final class WellsCatalogTests: XCTestCase {
     }
 
     func testCitedMinimumWithoutSourceIsRefused() {
-        let (catalog, problems) = load(catalog(wells: #"[{"id": "a", "device": "d", "width": 1, "height": 1, "storeWell": null, "source": "s"}]"#, minimums: #"[{"class": "iPad Pro 13 in", "minimumNativeWidth": 2048}]"#))
+        let (catalog, problems) = load(catalog(wells: #"[{"id": "a", "device": "d", "width": 300, "height": 300, "storeWell": null, "source": "s"}]"#, minimums: #"[{"class": "iPad Pro 13 in", "minimumNativeWidth": 2048}]"#))
         XCTAssertNil(catalog)
         XCTAssertEqual(problems, [
             "error: wells.json: citedMinimumNativeWidths[0].source: cited minimum without a source: expected a non-empty \"source\" naming where the minimum is stated",
+        ])
+    }
+
+    func testCanvasSidesOutsideWhatCanBeLaidOutOrHeldAreRefused() {
+        let (catalog, problems) = load(catalog(wells: """
+        [{"id": "tiny", "device": "d", "width": 16, "height": 844, "storeWell": null, "source": "s"},
+         {"id": "huge", "device": "d", "width": 16384, "height": 16384, "storeWell": null, "source": "s"}]
+        """))
+        XCTAssertNil(catalog)
+        XCTAssertEqual(problems, [
+            "error: wells.json: wells[0].width: expected 200 to 8192 pixels, found 16",
+            "error: wells.json: wells[1].width: expected 200 to 8192 pixels, found 16384",
+            "error: wells.json: wells[1].height: expected 200 to 8192 pixels, found 16384",
         ])
     }
 

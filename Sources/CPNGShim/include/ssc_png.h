@@ -32,8 +32,9 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
 
 /// Decodes every row of the image data (into one reused row buffer) so truncated or corrupt
 /// IDAT is found before anything is composed. Returns 0 when the whole image decodes.
+/// `*all_transparent` is set to 1 when the image has an alpha channel and every pixel's alpha is 0.
 int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
-                     char message[SSC_PNG_MESSAGE_SIZE]);
+                     int *all_transparent, char message[SSC_PNG_MESSAGE_SIZE]);
 
 typedef struct {
     const char *key;     // Latin-1 keyword, 1-79 bytes
@@ -56,6 +57,11 @@ void ssc_buffer_free(ssc_buffer *buffer);
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                           const ssc_png_text *texts, int text_count, int zlib_level,
                           ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
+/// Encodes 8-bit RGBA rows (width * 4 bytes each) as an RGBA PNG: for captures with an alpha
+/// channel (tests make transparent and translucent ones with it).
+int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, ssc_buffer *out,
+                         char message[SSC_PNG_MESSAGE_SIZE]);
 
 /// A decoded PNG: 8-bit RGBA rows, width * 4 bytes each, plus its text chunks.
 typedef struct {

@@ -198,6 +198,7 @@ public struct SVGTemplate: Equatable, Sendable {
 public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case unfilled(Placeholder)
     case invalidCharacter(Placeholder, Unicode.Scalar)
+    case notWellFormed(String)
 
     public var description: String {
         switch self {
@@ -205,6 +206,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
             return "placeholder {{\(p.rawValue)}} has no value"
         case .invalidCharacter(let p, let s):
             return "value of {{\(p.rawValue)}} holds \(XMLText.codePoint(s)), which XML 1.0 cannot carry"
+        case .notWellFormed(let problem):
+            return "the filled template is not well-formed XML: expected an SVG that parses, found an error at \(problem)"
         }
     }
 }

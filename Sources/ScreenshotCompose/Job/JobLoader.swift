@@ -12,6 +12,10 @@ public enum JobLoader {
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
         let url = URL(fileURLWithPath: file)
+        if let problem = FileKind.problem(at: url) {
+            d.error(file, "(file)", "cannot read the job file: \(problem)")
+            return nil
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -51,7 +55,7 @@ public enum JobLoader {
             let id = item.string("id", &d)
             if let id {
                 if !CaptureID.isValid(id) {
-                    d.error(file, "\(path).id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
+                    d.error(file, "\(path).id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"\(id)\"")
                 } else if declaredIds.contains(id) {
                     d.error(file, "\(path).id", "duplicate capture id: expected each id once, found \"\(id)\" again")
                 } else {
@@ -113,6 +117,10 @@ public enum JobLoader {
                 for key in map.keys.sorted() {
                     guard key == "default" || LocaleTag.isWellFormed(key) else {
                         d.error(file, "fonts.\(key)", "expected \"default\" or a BCP 47 locale or language, found \"\(key)\"")
+                        continue
+                    }
+                    if let family = map[key]?.stringValue, let bad = family.unicodeScalars.first(where: { $0.value < 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" }) {
+                        d.error(file, "fonts.\(key)", "expected a font family list such as \"Noto Sans, DejaVu Sans\", found \(XMLText.codePoint(bad)) in it")
                         continue
                     }
                     guard let family = map[key]?.stringValue, !family.trimmingCharacters(in: .whitespaces).isEmpty else {

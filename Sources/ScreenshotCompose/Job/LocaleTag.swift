@@ -76,10 +76,12 @@ public enum LocaleTag {
     private static func isASCIIAlphanumeric(_ c: Character) -> Bool { isASCIILetter(c) || isASCIIDigit(c) }
 }
 
-/// Capture ids become file names: `[A-Za-z0-9][A-Za-z0-9._-]*`.
+/// Capture ids become file names: `[A-Za-z0-9][A-Za-z0-9._-]*`, at most 100 characters.
 public enum CaptureID {
+    public static let maximumLength = 100
+
     public static func isValid(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, isAlphanumeric(first) else { return false }
+        guard id.count <= maximumLength, let first = id.unicodeScalars.first, isAlphanumeric(first) else { return false }
         return id.unicodeScalars.allSatisfy { isAlphanumeric($0) || $0 == "." || $0 == "_" || $0 == "-" }
     }
 

@@ -27,6 +27,12 @@ public enum ManifestVerifier {
             d.error(manifestFile, "kind", "expected kind \"\(Manifest.kindName)\" schemaVersion 1, found \"\(manifest.kind)\" schemaVersion \(manifest.schemaVersion)")
             return 0
         }
+        if !manifest.notCaptureEvidence {
+            d.error(manifestFile, "notCaptureEvidence", "a composed-screenshots manifest marks its outputs as not capture evidence: expected true, found false")
+        }
+        if manifest.outputs.isEmpty {
+            d.error(manifestFile, "outputs", "nothing to verify: expected at least one output, found none")
+        }
         let root = url.deletingLastPathComponent()
         var listed: [(field: String, path: String, sha256: String, bytes: Int?)] = [
             ("inputs.template", manifest.inputs.template.path, manifest.inputs.template.sha256, nil),

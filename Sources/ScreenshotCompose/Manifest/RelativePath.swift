@@ -3,8 +3,9 @@ import Foundation
 enum RelativePath {
     /// The path of `target` as seen from `directory` (both absolute), e.g. `../fixtures/a.png`.
     static func from(_ directory: URL, to target: URL) -> String {
-        let base = directory.standardizedFileURL.pathComponents
-        let goal = target.standardizedFileURL.pathComponents
+        // Real paths, so an output folder reached through a link still points at its inputs.
+        let base = directory.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        let goal = target.resolvingSymlinksInPath().standardizedFileURL.pathComponents
         var common = 0
         while common < base.count, common < goal.count, base[common] == goal[common] { common += 1 }
         let ups = Array(repeating: "..", count: base.count - common)

@@ -9,23 +9,27 @@ public struct StoreRuleViolation: Error, Equatable, Sendable {
 }
 
 /// Composed SVG → Raster → files: writes the capture copy, rasterizes with librsvg, encodes
-/// the PNG and writes SVG and PNG, each file atomically.
+/// the PNG and writes SVG and PNG, each file atomically, under `root` (the run's staging
+/// folder; the pipeline moves the files to the output folder once every output succeeded).
 public struct OutputRenderer {
     public var plan: Plan
+    /// Where files are written; relative paths are the same as in the output folder.
+    public var root: URL
     /// zlib level for output PNGs, 0–9.
     public var pngCompressionLevel = 6
     /// SHA-256 of each font file the headlines resolved to (hashed once per run).
     public var fontHashes: [String: String] = [:]
 
-    public init(plan: Plan) {
+    public init(plan: Plan, root: URL? = nil) {
         self.plan = plan
+        self.root = root ?? plan.output
     }
 
     /// Writes the copy of the capture the SVG links to, so the output folder stands alone.
     public func writeCaptureCopy(_ composed: ComposedSVG) throws -> Manifest.SVGEntry {
         let capture = plan.captures.first { $0.id == composed.captureId }
         guard let capture else { throw RasterError(message: "unknown capture \(composed.captureId)") }
-        try AtomicFile.write(capture.bytes, to: plan.output.appendingPathComponent(composed.captureCopyRelativePath))
+        try AtomicFile.write(capture.bytes, to: root.appendingPathComponent(composed.captureCopyRelativePath))
         return Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.sha256, bytes: capture.bytes.count)
     }
 
@@ -34,10 +38,10 @@ public struct OutputRenderer {
     /// `RasterError` when the capture copy does not draw (missing, unreadable) or librsvg
     /// fails, `PNGError` when encoding fails.
     public func rasterize(_ composed: ComposedSVG, layout: CanvasLayout, headline: String) throws -> Data {
-        let svgURL = plan.output.appendingPathComponent(composed.relativePath)
+        let svgURL = root.appendingPathComponent(composed.relativePath)
         let raster = try LibrsvgRasterizer.render(
             svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height,
-            requiredImageID: "capture", requiredImagePath: plan.output.appendingPathComponent(composed.captureCopyRelativePath).path)
+            requiredImageID: "capture", requiredImagePath: root.appendingPathComponent(composed.captureCopyRelativePath).path)
         return try PNGCodec.encodeRGB(raster, texts: textChunks(composed, headline: headline), level: pngCompressionLevel)
     }
 
@@ -58,6 +62,11 @@ public struct OutputRenderer {
     /// verified rule throws `StoreRuleViolation`; an unverified one adds a warning to `d`.
     public func render(_ item: LaidOutOutput, svgOnly: Bool, into d: inout DiagnosticCollector) throws -> RenderedOutput {
         let composed = try SVGComposer.compose(item, plan: plan)
+        // A custom template can still produce XML that does not parse (a duplicate attribute,
+        // say); such an SVG is never written.
+        if let problem = XMLText.wellFormednessError(composed.data) {
+            throw TemplateError.notWellFormed(problem)
+        }
         let captureEntry = try writeCaptureCopy(composed)
         var pngEntry: Manifest.PNGEntry?
         var pngData: Data?
@@ -80,10 +89,10 @@ public struct OutputRenderer {
             let order = String(format: "%02d", capture.jobIndex + 1)
             fastlaneEntry = Manifest.FileEntry(path: "fastlane/screenshots/\(code)/\(order)_\(capture.id).png", sha256: pngEntry.sha256)
         }
-        try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
+        try AtomicFile.write(composed.data, to: root.appendingPathComponent(composed.relativePath))
         if let pngData, let pngEntry {
-            try AtomicFile.write(pngData, to: plan.output.appendingPathComponent(pngEntry.path))
-            if let fastlaneEntry { try AtomicFile.write(pngData, to: plan.output.appendingPathComponent(fastlaneEntry.path)) }
+            try AtomicFile.write(pngData, to: root.appendingPathComponent(pngEntry.path))
+            if let fastlaneEntry { try AtomicFile.write(pngData, to: root.appendingPathComponent(fastlaneEntry.path)) }
         }
         return RenderedOutput(
             locale: composed.locale, captureId: composed.captureId, well: capture.well.id,

@@ -75,14 +75,26 @@ public struct ScreenshotComposer {
     }
 
     /// Renders every output and writes `manifest.json` into the output folder. When any input
-    /// is refused nothing is written. When an output fails, the others are still rendered and
-    /// reported, and no manifest is written.
+    /// is refused nothing is written. Every file is first written to a staging folder inside
+    /// the output folder; only when every output succeeded are they moved to their final
+    /// names (the old manifest removed first) and the manifest written. When an output fails,
+    /// the others are still rendered and reported, and the output folder is left as it was.
     public func render(jobFile: String, options: PlanOptions, svgOnly: Bool = false) -> RunReport {
         var d = DiagnosticCollector()
         guard let (plan, laidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
             return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
         }
-        var renderer = OutputRenderer(plan: plan)
+        let folder: OutputFolder
+        do {
+            folder = try OutputFolder(plan.output)
+        } catch let error as OutputFolderError {
+            d.error(plan.output.path, "(output folder)", error.message)
+            return RunReport(diagnostics: d.diagnostics)
+        } catch {
+            d.error(plan.output.path, "(output folder)", "\(error)")
+            return RunReport(diagnostics: d.diagnostics)
+        }
+        var renderer = OutputRenderer(plan: plan, root: folder.staging)
         renderer.fontHashes = FontHashes.of(laidOut.flatMap(\.layout.headline.fontFiles))
         var outputs: [RenderedOutput] = []
         for item in laidOut {
@@ -97,21 +109,25 @@ public struct ScreenshotComposer {
             } catch let error as PNGError {
                 d.error(target + ".png", "(output)", "PNG encoding failed: \(error.message)")
             } catch let error as TemplateError {
-                d.error(plan.templateFile.displayPath, "(template)", "\(error)")
+                d.error(target + ".svg", "(output)", "\(error)")
             } catch {
                 d.error(target, "(output)", "cannot write: \(error.localizedDescription)")
             }
         }
         if d.hasErrors {
-            return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: outputs.count)
+            return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
         let manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
         let manifestURL = plan.output.appendingPathComponent("manifest.json")
         do {
-            try AtomicFile.write(try manifest.encoded(), to: manifestURL)
+            let files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
+            try folder.publish(files, manifest: try manifest.encoded())
+        } catch let error as OutputFolderError {
+            d.error(plan.output.path, "(output folder)", error.message)
+            return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         } catch {
-            d.error(manifestURL.path, "(output)", "cannot write the manifest: \(error.localizedDescription)")
-            return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: outputs.count)
+            d.error(manifestURL.path, "(output)", "cannot write: \(error.localizedDescription)")
+            return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
         return RunReport(diagnostics: d.diagnostics, manifest: manifest, manifestURL: manifestURL, outputCount: outputs.count)
     }

@@ -73,6 +73,8 @@ public enum Planner {
         let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
 
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
+        checkOutputFolder(output, job: job, captures: captures, locales: locales, fastlane: fastlaneCodes,
+                          inputs: [templateRead?.file, wellsRead?.file, storeRead?.file].compactMap { $0?.url }, &d)
         guard let wells, let wellsRead, let storeRead else { return nil }
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.
@@ -108,6 +110,10 @@ public enum Planner {
     private static func readInput(_ url: URL?, builtin: String, field: String, job: Job,
                                   _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
         if let url {
+            if let problem = FileKind.problem(at: url) {
+                d.error(job.file, field, "cannot read the \(field) file: \(problem)")
+                return nil
+            }
             do {
                 let data = try Data(contentsOf: url)
                 return (InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)), data)
@@ -130,6 +136,10 @@ public enum Planner {
         if let wells, well == nil {
             d.error(job.file, "\(field).well", "unknown well: expected one of \(wells.wells.map(\.id).joined(separator: ", ")), found \"\(capture.well)\"")
         }
+        if let problem = FileKind.problem(at: capture.url) {
+            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem)")
+            return nil
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: capture.url)
@@ -148,7 +158,10 @@ public enum Planner {
             return nil
         }
         do {
-            try PNGCodec.validateImageData(bytes)
+            if try PNGCodec.validateImageData(bytes) {
+                d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
+                return nil
+            }
         } catch let error as PNGError {
             d.error(capture.url.path, "\(field).path", "capture refused: expected image data that decodes, found \(error.message)")
             return nil
@@ -173,6 +186,49 @@ public enum Planner {
         }
         return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
                               header: header, sha256: SHA256.hex(bytes))
+    }
+
+    /// The output folder must be a folder (or not exist yet), and no file the run writes may be
+    /// one of its inputs: a capture inside the output folder would otherwise be replaced by the
+    /// composed image of itself.
+    private static func checkOutputFolder(_ output: URL, job: Job, captures: [PlannedCapture], locales: [String],
+                                          fastlane: [String: String], inputs: [URL], _ d: inout DiagnosticCollector) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            d.error(job.file, "output", "the output path is a file: expected a folder, found a file at \(output.path)")
+            return
+        }
+        let root = output.resolvingSymlinksInPath()
+        var written: Set<String> = [root.appendingPathComponent("manifest.json").path]
+        for locale in locales {
+            for capture in captures {
+                for relative in ["\(locale)/\(capture.id).svg", "\(locale)/\(capture.id).png", "\(locale)/captures/\(capture.id).png"] {
+                    written.insert(root.appendingPathComponent(relative).standardizedFileURL.path)
+                }
+                if let code = fastlane[locale] {
+                    let order = String(format: "%02d", capture.jobIndex + 1)
+                    written.insert(root.appendingPathComponent("fastlane/screenshots/\(code)/\(order)_\(capture.id).png").path)
+                }
+            }
+        }
+        let namedInputs = captures.map { ("captures[\($0.jobIndex)].path", $0.url) }
+            + job.headlineFiles.compactMap { file in file.url.map { ("headlines", $0) } }
+            + job.typesetting.fontFiles.map { ("fontFiles", URL(fileURLWithPath: $0)) }
+            + inputs.map { ("(input)", $0) }
+        // A folder inside the output folder that is a link would take the files elsewhere.
+        var linked: Set<String> = []
+        for path in written {
+            var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            while folder.path.count > root.path.count {
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil, linked.insert(folder.path).inserted {
+                    d.error(job.file, "output", "a folder inside the output folder is a symbolic link: expected a real folder, found a link at \(folder.path)")
+                }
+                folder.deleteLastPathComponent()
+            }
+        }
+        for (field, url) in namedInputs where written.contains(url.resolvingSymlinksInPath().path) {
+            d.error(job.file, field, "the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(url.path)")
+        }
     }
 
     /// The device wells with the store slots and rules added; an id in both is refused.
@@ -208,7 +264,7 @@ public enum Planner {
                                                 _ d: inout DiagnosticCollector) -> Bool {
         if let bad = XMLText.firstInvalidScalar(in: headline) {
             d.error(job.file, "headlines.\(locale).\(captureId)",
-                    "headline holds \(XMLText.codePoint(bad)), a control character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+                    "headline holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
             return false
         }
         return true

@@ -43,8 +43,8 @@ public enum WellsCatalogLoader {
                 seenIds.insert(id)
             }
             let device = item.string("device", &d)
-            let width = item.positiveInteger("width", &d)
-            let height = item.positiveInteger("height", &d)
+            let width = side(item, "width", &d)
+            let height = side(item, "height", &d)
             let source = item.string("source", &d)
             let claim = readClaim(item, wellLabel: id.map { "well \($0)" } ?? path, width: width, minimums: minimums, &d)
             item.refuseUnknownKeys(["id", "device", "width", "height", "storeWell", "source"], &d)
@@ -54,6 +54,21 @@ public enum WellsCatalogLoader {
         }
         if d.errors.count > before { return nil }
         return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums, storeRules: rules)
+    }
+
+    /// Largest canvas side, in pixels: a store screenshot is at most a few thousand pixels a
+    /// side, and the raster of a larger canvas would not fit in memory.
+    public static let maximumSide = 8192
+    /// Smallest canvas side, in pixels, that leaves room for a legible headline and a frame.
+    public static let minimumSide = 200
+
+    private static func side(_ item: JSONFieldReader, _ key: String, _ d: inout DiagnosticCollector) -> Int? {
+        guard let value = item.positiveInteger(key, &d) else { return nil }
+        guard (minimumSide...maximumSide).contains(value) else {
+            d.error(item.file, item.fieldPath(key), "expected \(minimumSide) to \(maximumSide) pixels, found \(value)")
+            return nil
+        }
+        return value
     }
 
     private static func readMinimums(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [CitedMinimumWidth] {

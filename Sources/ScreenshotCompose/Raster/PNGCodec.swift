@@ -92,12 +92,17 @@ public enum PNGCodec {
 
     /// Decodes every row of the image data without keeping it. Throws `PNGError` with libpng's
     /// reason (e.g. "IDAT: incorrect data check", "Not enough image data") when it does not decode.
-    public static func validateImageData(_ data: Data) throws {
+    /// Returns true when the image has an alpha channel and every pixel is fully transparent.
+    @discardableResult
+    public static func validateImageData(_ data: Data) throws -> Bool {
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        var allTransparent: Int32 = 0
         let status = data.withUnsafeBytes { raw in
-            ssc_png_validate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), UInt32(maximumSide), &message)
+            ssc_png_validate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), UInt32(maximumSide),
+                             &allTransparent, &message)
         }
         if status != 0 { throw PNGError(message: String(cString: message)) }
+        return allTransparent != 0
     }
 
     /// Decodes any PNG to 8-bit RGBA. Throws `PNGError` on bytes libpng rejects.
@@ -119,6 +124,18 @@ public enum PNGCodec {
             }
         }
         return DecodedPNG(header: header, rgba: rgba, texts: texts, hasTimeChunk: image.has_time != 0)
+    }
+
+    /// Encodes 8-bit RGBA pixels (row-major, 4 bytes per pixel) as an RGBA PNG. Throws `PNGError`.
+    public static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int) throws -> Data {
+        var buffer = ssc_buffer()
+        var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        let status = rgba.withUnsafeBufferPointer {
+            ssc_png_encode_rgba8($0.baseAddress, UInt32(width), UInt32(height), &buffer, &message)
+        }
+        if status != 0 { throw PNGError(message: String(cString: message)) }
+        defer { ssc_buffer_free(&buffer) }
+        return Data(bytes: buffer.data, count: buffer.size)
     }
 
     /// Encodes a rendered canvas as an 8-bit RGB PNG (no alpha channel, sRGB chunk, no tIME)

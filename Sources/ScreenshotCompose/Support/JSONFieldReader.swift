@@ -103,6 +103,7 @@ struct JSONFieldReader {
 enum JSONErrorText {
     /// A one-line reason from a JSON decoding error.
     static func describe(_ error: Error) -> String {
+        if let syntax = error as? JSONSyntaxError { return syntax.message }
         if case DecodingError.dataCorrupted(let context) = error {
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             return underlying ?? context.debugDescription

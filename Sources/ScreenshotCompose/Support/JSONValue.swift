@@ -12,7 +12,14 @@ enum JSONValue: Equatable, Decodable {
 
     /// Parses UTF-8 JSON bytes. Throws `DecodingError` when the bytes are not JSON.
     static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        // JSONSerialization first: its syntax errors name the line and column; the decoder's
+        // would only say a type did not match.
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw JSONSyntaxError(message: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not JSON")
+        }
+        return try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     init(from decoder: Decoder) throws {
@@ -66,4 +73,8 @@ enum JSONValue: Equatable, Decodable {
         case .null: return "null"
         }
     }
+}
+
+struct JSONSyntaxError: Error {
+    var message: String
 }

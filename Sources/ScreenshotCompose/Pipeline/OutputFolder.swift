@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The output folder of one run: a lock so two runs never write it at once, a staging folder
+/// inside it where every file of the run is written first, and the move of the staged files
+/// to their final names once every output succeeded.
+///
+/// A failed run leaves the previous run's files untouched. The old manifest is removed before
+/// the first file is moved, so a run killed while moving leaves complete files and no manifest
+/// that would vouch for a mix of old and new ones.
+final class OutputFolder {
+    let root: URL
+    let staging: URL
+    private let lockDescriptor: Int32
+
+    static let lockName = ".store-screenshot-compose.lock"
+    static let stagingPrefix = ".staging-"
+
+    /// Creates the folder if needed and takes its lock. Throws `OutputFolderError` when the
+    /// path is not a folder, cannot be made, or another run holds the lock.
+    init(_ root: URL) throws {
+        self.root = root
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputFolderError(message: "the output path is a file: expected a folder, found a file at \(root.path)")
+        }
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw OutputFolderError(message: "cannot create the output folder: \(FileErrorText.describe(error, path: root.path))")
+        }
+        let lockPath = root.appendingPathComponent(Self.lockName).path
+        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        if fd < 0 {
+            throw OutputFolderError(message: "cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw OutputFolderError(message: "another run is writing this output folder: expected it free, found \(lockPath) locked; wait for that run or choose another --out")
+        }
+        lockDescriptor = fd
+        // Staging folders of killed runs: no run holds the lock, so none is in use.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where name.hasPrefix(Self.stagingPrefix) {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+        staging = root.appendingPathComponent("\(Self.stagingPrefix)\(getpid())")
+        try? FileManager.default.removeItem(at: staging)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        } catch {
+            close(fd)
+            throw OutputFolderError(message: "cannot create the staging folder: \(FileErrorText.describe(error, path: staging.path))")
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: staging)
+        flock(lockDescriptor, LOCK_UN)
+        close(lockDescriptor)
+    }
+
+    /// Moves the staged files (paths relative to the folder) to their final names, after
+    /// removing the old manifest. A folder on the way that is a symbolic link is refused: the
+    /// files must land inside the output folder.
+    func publish(_ relativePaths: [String], manifest: Data) throws {
+        let manifestURL = root.appendingPathComponent("manifest.json")
+        // Every folder is checked and made before anything is replaced.
+        for relative in relativePaths { try makeFolders(for: relative) }
+        if FileManager.default.fileExists(atPath: manifestURL.path) {
+            try FileManager.default.removeItem(at: manifestURL)
+        }
+        for relative in relativePaths {
+            let target = root.appendingPathComponent(relative)
+            if rename(staging.appendingPathComponent(relative).path, target.path) != 0 {
+                throw OutputFolderError(message: "cannot move \(relative) into place: \(String(cString: strerror(errno)))")
+            }
+        }
+        try AtomicFile.write(manifest, to: manifestURL)
+    }
+
+    private func makeFolders(for relative: String) throws {
+        var folder = root
+        for component in relative.split(separator: "/").dropLast() {
+            folder = folder.appendingPathComponent(String(component))
+            var info = stat()
+            if lstat(folder.path, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFLNK {
+                    throw OutputFolderError(message: "a folder inside the output folder is a symbolic link: expected a real folder, found a link at \(folder.path)")
+                }
+                if (info.st_mode & S_IFMT) != S_IFDIR {
+                    throw OutputFolderError(message: "expected a folder, found a file at \(folder.path)")
+                }
+            } else if mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
+                throw OutputFolderError(message: "cannot create \(folder.path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
+
+public struct OutputFolderError: Error, Equatable, Sendable {
+    public var message: String
+}

@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs that fail, collide, get killed, or aim outside their folder.
+final class RobustnessTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    func testASecondRunOnALockedFolderIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        try FileManager.default.createDirectory(atPath: scratch.path("out"), withIntermediateDirectories: true)
+        let fd = open(scratch.path("out/.store-screenshot-compose.lock"), O_CREAT | O_RDWR, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(flock(fd, LOCK_EX | LOCK_NB), 0)
+        defer { close(fd) }
+        let (code, _, err) = try runTool(["render", job])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(err, "error: \(scratch.path("out")): (output folder): another run is writing this output folder: expected it free, found \(scratch.path("out/.store-screenshot-compose.lock")) locked; wait for that run or choose another --out\n1 error(s)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US")))
+    }
+
+    func testAFailedRerenderLeavesThePreviousRunIntact() throws {
+        let scratch = try Scratch()
+        try scratch.write("home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        let store = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repository.appendingPathComponent("store-wells.json"))) as? [String: Any]
+        var tight = try XCTUnwrap(store)
+        // A verified rule no real output can meet: every PNG fails after it is encoded.
+        tight["storeRules"] = [["store": "app-store", "rule": "maximumBytes", "bytes": 1000,
+                                "citation": ["url": "https://example.invalid", "retrieved": "2026-11-30", "statement": "tiny"]]]
+        try scratch.write("tight.json", try JSONSerialization.data(withJSONObject: tight))
+        var job: [String: Any] = ["schemaVersion": 1, "output": "out",
+                                  "captures": [["id": "home", "path": "home.png", "well": "tuck-ios-simulator-portrait",
+                                                "storeWell": "app-store-iphone-6.9-portrait-1320x2868"]],
+                                  "headlines": ["en-US": ["home": "First run"]]]
+        let first = try scratch.writeJob(job)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: first, options: epoch)), [])
+        let before = try ["out/en-US/home.png", "out/en-US/home.svg", "out/manifest.json"].map { try Data(contentsOf: URL(fileURLWithPath: scratch.path($0))) }
+
+        job["storeWells"] = "tight.json"
+        job["headlines"] = ["en-US": ["home": "Second run"]]
+        let second = try scratch.writeJob(job)
+        let report = ScreenshotComposer().render(jobFile: second, options: epoch)
+        let errors = report.diagnostics.filter { $0.severity == .error }.map(\.line)
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors[0].hasPrefix("error: \(scratch.path("out/en-US/home.png")): (output): app-store file size limit: expected at most 1000 bytes, found "), errors[0])
+        let after = try ["out/en-US/home.png", "out/en-US/home.svg", "out/manifest.json"].map { try Data(contentsOf: URL(fileURLWithPath: scratch.path($0))) }
+        XCTAssertEqual(after, before)
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: scratch.path("out/manifest.json"), into: &d)
+        XCTAssertEqual(lines(d), [])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
+        XCTAssertEqual(leftovers, [".store-screenshot-compose.lock", "en-US", "manifest.json"])
+    }
+
+    func testAKilledRunNeverLeavesAManifestThatDoesNotVerify() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "de-DE": ["shot": "Eins"], "fr-FR": ["shot": "Un"]])
+        XCTAssertEqual(try runTool(["render", job]).0, 0)
+        let binary = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose").path
+        for delay in ["0.05", "0.15", "0.3", "0.5"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            process.arguments = ["-s", "KILL", delay, binary, "render", job]
+            process.environment = ["SOURCE_DATE_EPOCH": delay.replacingOccurrences(of: ".", with: "")]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            if FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")) {
+                var d = DiagnosticCollector()
+                ManifestVerifier.verify(manifestFile: scratch.path("out/manifest.json"), into: &d)
+                XCTAssertEqual(lines(d), [], "after a kill at \(delay) s")
+            }
+            for locale in ["de-DE", "en-US", "fr-FR"] where FileManager.default.fileExists(atPath: scratch.path("out/\(locale)/shot.png")) {
+                XCTAssertNoThrow(try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/shot.png")))))
+            }
+        }
+        // The next run cleans up after the killed ones and succeeds.
+        XCTAssertEqual(try runTool(["render", job]).0, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter { $0.hasPrefix(".staging-") }, [])
+    }
+
+    func testOutputsNeverReplaceInputs() throws {
+        let scratch = try Scratch()
+        try scratch.write("out/en-US/shot.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                        "captures": [["id": "shot", "path": "out/en-US/shot.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["shot": "x"]]])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [
+            "error: \(job): captures[0].path: the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(scratch.path("out/en-US/shot.png"))",
+        ])
+    }
+
+    func testALinkedFolderInsideTheOutputIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        try FileManager.default.createDirectory(atPath: scratch.path("victim"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch.path("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("out/en-US"), withDestinationPath: "../victim")
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [
+            "error: \(job): output: a folder inside the output folder is a symbolic link: expected a real folder, found a link at \(scratch.path("out/en-US"))",
+        ])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("victim")), [])
+    }
+
+    func testAnOutputPathThatIsAFileIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        try scratch.write("out", "a file")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(job): output: the output path is a file: expected a folder, found a file at \(scratch.path("out"))",
+        ])
+    }
+
+    func testInputsThatAreFoldersOrDevicesAreRefused() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("folder.png"), withIntermediateDirectories: true)
+        let job = try scratch.writeJob(["schemaVersion": 1,
+                                        "captures": [["id": "a", "path": "folder.png", "well": "tuck-browser-mobile"],
+                                                     ["id": "b", "path": "/dev/null", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["a": "x", "b": "y"]]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(scratch.path("folder.png")): captures[0].path: cannot read the capture: expected a file, found a folder at \(scratch.path("folder.png"))",
+            "error: /dev/null: captures[1].path: cannot read the capture: expected a regular file, found a device, pipe or socket at /dev/null",
+        ])
+    }
+
+    func testAFullyTransparentCaptureIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("clear.png", try PNGCodec.encodeRGBA([UInt8](repeating: 0, count: 390 * 844 * 4), width: 390, height: 844))
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": [["id": "clear", "path": "clear.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["clear": "x"]]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(scratch.path("clear.png")): captures[0].path: capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)",
+        ])
+        // The real simulator capture is RGBA and opaque: it passes.
+        XCTAssertFalse(try PNGCodec.validateImageData(try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png"))))
+    }
+
+    func testCaptureIdsLongerThanAFileNameAllowsAreRefused() {
+        XCTAssertTrue(CaptureID.isValid(String(repeating: "a", count: 100)))
+        XCTAssertFalse(CaptureID.isValid(String(repeating: "a", count: 101)))
+    }
+
+    func testVerifyRefusesAManifestThatClaimsEvidenceOrListsNothing() throws {
+        let scratch = try Scratch()
+        try scratch.write("m.json", #"{"schemaVersion": 1, "kind": "composed-screenshots", "notCaptureEvidence": false, "statement": "", "tool": {"name": "x", "version": "1"}, "composedAt": "", "toolchain": {"librsvg": "", "cairo": "", "pango": "", "libpng": ""}, "inputs": {"template": {"path": "builtin:device-well.svg.tmpl", "sha256": "0"}, "wells": {"path": "builtin:wells.json", "sha256": "0"}, "storeWells": {"path": "builtin:store-wells.json", "sha256": "0"}, "captures": []}, "outputs": []}"#)
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: scratch.path("m.json"), into: &d)
+        XCTAssertEqual(Array(lines(d).prefix(2)), [
+            "error: \(scratch.path("m.json")): notCaptureEvidence: a composed-screenshots manifest marks its outputs as not capture evidence: expected true, found false",
+            "error: \(scratch.path("m.json")): outputs: nothing to verify: expected at least one output, found none",
+        ])
+    }
+}
