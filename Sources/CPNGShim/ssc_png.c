@@ -180,7 +180,7 @@ static void ssc_write_fn(png_structp png, png_bytep data, size_t length) {
 static void ssc_flush_fn(png_structp png) { (void)png; }
 
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                          const ssc_png_text *texts, int text_count, int zlib_level,
+                          const ssc_png_text *texts, int text_count, int zlib_level, int filters,
                           ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
     message[0] = 0;
     memset(out, 0, sizeof(*out));
@@ -206,6 +206,7 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
     }
     png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
     png_set_compression_level(png, zlib_level);
+    if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);

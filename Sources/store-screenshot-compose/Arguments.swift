@@ -7,12 +7,23 @@ struct RenderArguments: Equatable {
     var allowUntranslated = false
     var fallbackLocale: String?
     var fastlane = false
+    var jobs: Int?
+    var pngCompression = PNGCompression.default
+    var shard: Shard?
+    var verbosity = Verbosity.normal
 }
+
+enum Verbosity: Equatable {
+    case quiet, normal, verbose
+}
+
+import ScreenshotCompose
 
 enum Command: Equatable {
     case render(job: String, RenderArguments)
     case check(job: String, RenderArguments)
     case verify(manifest: String, outputsOnly: Bool)
+    case mergeManifests(inputs: [String], output: String)
     case wells(file: String?, store: Bool, storeFile: String?)
     case help
     case version
@@ -28,13 +39,17 @@ enum Arguments {
 
     commands:
       render JOB [--out DIR] [--locale TAG]... [--svg-only] [--layout default|fastlane]
-                 [--fallback-locale TAG] [--allow-untranslated]
+                 [--fallback-locale TAG] [--allow-untranslated] [--jobs N] [--shard I/N]
+                 [--png-compression fast|default|small] [--quiet | --verbose]
                          compose every capture × locale to SVG + PNG and write manifest.json
+                         (with --shard: manifest.shard-I-of-N.json for that part)
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated]
                          every check render makes; writes nothing
       verify MANIFEST [--outputs-only]
                          re-hash every file the manifest lists; exit 1 naming each that differs
                          or is missing; --outputs-only: only the files inside the output folder
+      merge-manifests SHARD.json... -o MANIFEST
+                         merge CI shard manifests; refuses shards of different inputs
       wells [--wells FILE] [--store] [--store-wells FILE]
                          list the wells and cited minimum native widths; --store: the store
                          slots with their citations and the store rules
@@ -64,6 +79,22 @@ enum Arguments {
                 let arg = rest.removeFirst()
                 switch arg {
                 case "--out" where first == "render": options.out = try value(for: arg, &rest)
+                case "--jobs" where first == "render":
+                    let text = try value(for: arg, &rest)
+                    guard let jobs = Int(text), jobs >= 1 else { throw UsageError(message: "--jobs takes a whole number ≥ 1, found \"\(text)\"") }
+                    options.jobs = jobs
+                case "--png-compression" where first == "render":
+                    let text = try value(for: arg, &rest)
+                    guard let compression = PNGCompression(rawValue: text) else {
+                        throw UsageError(message: "--png-compression takes fast, default or small, found \"\(text)\"")
+                    }
+                    options.pngCompression = compression
+                case "--shard" where first == "render":
+                    let text = try value(for: arg, &rest)
+                    guard let shard = Shard(text) else { throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(text)\"") }
+                    options.shard = shard
+                case "--quiet", "-q": options.verbosity = .quiet
+                case "--verbose", "-v": options.verbosity = .verbose
                 case "--svg-only" where first == "render": options.svgOnly = true
                 case "--locale": options.locales.append(try value(for: arg, &rest))
                 case "--allow-untranslated": options.allowUntranslated = true
@@ -87,6 +118,16 @@ enum Arguments {
             let outputsOnly = rest.contains("--outputs-only")
             let positional = try rest.filter { $0 != "--outputs-only" }.map(plain)
             return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: outputsOnly)
+        case "merge-manifests":
+            var output: String?
+            var inputs: [String] = []
+            while !rest.isEmpty {
+                let arg = rest.removeFirst()
+                if arg == "-o" || arg == "--output" { output = try value(for: arg, &rest) } else { inputs.append(try plain(arg)) }
+            }
+            guard let output else { throw UsageError(message: "merge-manifests needs -o MANIFEST") }
+            guard !inputs.isEmpty else { throw UsageError(message: "merge-manifests needs at least one shard manifest") }
+            return .mergeManifests(inputs: inputs, output: output)
         case "wells":
             var file: String?
             var store = false

@@ -9,10 +9,10 @@ func printDiagnostics(_ diagnostics: [Diagnostic]) {
     }
 }
 
-func finish(_ report: RunReport, success: String) -> Never {
+func finish(_ report: RunReport, success: String?) -> Never {
     printDiagnostics(report.diagnostics)
     if report.succeeded {
-        print(success)
+        if let success { print(success) }
         exit(0)
     }
     FileHandle.standardError.write(Data("\(report.diagnostics.filter { $0.severity == .error }.count) error(s)\n".utf8))
@@ -40,8 +40,22 @@ case .help:
 case .version:
     print(ToolIdentity().label)
 case .render(let job, let arguments):
-    let report = ScreenshotComposer().render(jobFile: job, options: planOptions(arguments), svgOnly: arguments.svgOnly)
-    finish(report, success: "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")")
+    let rendering = RenderOptions(svgOnly: arguments.svgOnly, jobs: arguments.jobs, pngCompression: arguments.pngCompression,
+                                  shard: arguments.shard, progress: Progress.reporter(arguments.verbosity))
+    var report = ScreenshotComposer().render(jobFile: job, options: planOptions(arguments), rendering: rendering)
+    Progress.end(arguments.verbosity)
+    if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
+    finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")")
+case .mergeManifests(let inputs, let output):
+    var d = DiagnosticCollector()
+    if let merged = ManifestMerger.merge(inputs, into: output, diagnostics: &d) {
+        do {
+            try merged.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            d.error(output, "(output)", "cannot write the merged manifest: \(error.localizedDescription)")
+        }
+    }
+    finish(RunReport(diagnostics: d.diagnostics, outputCount: inputs.count), success: "merged \(inputs.count) manifest(s) into \(output)")
 case .check(let job, let arguments):
     let report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
     finish(report, success: "ok: \(report.outputCount) output(s) would be rendered")

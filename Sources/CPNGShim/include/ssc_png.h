@@ -53,9 +53,10 @@ void ssc_buffer_free(ssc_buffer *buffer);
 
 /// Encodes cairo RGB24 pixels (32 bits per pixel, native-endian xRGB, `stride` bytes per row)
 /// as an 8-bit RGB PNG without alpha, with an sRGB chunk, the given text chunks and no tIME
-/// chunk. zlib level 0-9. Returns 0 on success; otherwise non-zero with `message` set.
+/// chunk. zlib level 0-9; `filters` a mask of libpng's PNG_FILTER_* (0: libpng's default).
+/// Returns 0 on success; otherwise non-zero with `message` set.
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                          const ssc_png_text *texts, int text_count, int zlib_level,
+                          const ssc_png_text *texts, int text_count, int zlib_level, int filters,
                           ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
 /// Encodes 8-bit RGBA rows (width * 4 bytes each) as an RGBA PNG: for captures with an alpha

@@ -64,8 +64,8 @@ final class OutputFolder {
     /// Moves the staged files (paths relative to the folder) to their final names, after
     /// removing the old manifest. A folder on the way that is a symbolic link is refused: the
     /// files must land inside the output folder.
-    func publish(_ relativePaths: [String], manifest: Data) throws {
-        let manifestURL = root.appendingPathComponent("manifest.json")
+    func publish(_ relativePaths: [String], manifest: Data, name: String = "manifest.json") throws {
+        let manifestURL = root.appendingPathComponent(name)
         // Every folder is checked and made before anything is replaced.
         for relative in relativePaths { try makeFolders(for: relative) }
         if FileManager.default.fileExists(atPath: manifestURL.path) {

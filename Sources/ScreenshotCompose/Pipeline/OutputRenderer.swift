@@ -15,8 +15,7 @@ public struct OutputRenderer {
     public var plan: Plan
     /// Where files are written; relative paths are the same as in the output folder.
     public var root: URL
-    /// zlib level for output PNGs, 0–9.
-    public var pngCompressionLevel = 6
+    public var pngCompression = PNGCompression.default
     /// SHA-256 of each font file the headlines resolved to (hashed once per run).
     public var fontHashes: [String: String] = [:]
 
@@ -42,7 +41,7 @@ public struct OutputRenderer {
         let raster = try LibrsvgRasterizer.render(
             svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height,
             requiredImageID: "capture", requiredImagePath: root.appendingPathComponent(composed.captureCopyRelativePath).path)
-        return try PNGCodec.encodeRGB(raster, texts: textChunks(composed, headline: headline), level: pngCompressionLevel)
+        return try PNGCodec.encodeRGB(raster, texts: textChunks(composed, headline: headline), compression: pngCompression)
     }
 
     func textChunks(_ composed: ComposedSVG, headline: String) -> [PNGText] {

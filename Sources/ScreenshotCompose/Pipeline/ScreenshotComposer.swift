@@ -74,16 +74,25 @@ public struct ScreenshotComposer {
         return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: prepared?.1.count ?? 0)
     }
 
-    /// Renders every output and writes `manifest.json` into the output folder. When any input
-    /// is refused nothing is written. Every file is first written to a staging folder inside
-    /// the output folder; only when every output succeeded are they moved to their final
-    /// names (the old manifest removed first) and the manifest written. When an output fails,
-    /// the others are still rendered and reported, and the output folder is left as it was.
+    /// Renders every output and writes `manifest.json` into the output folder (see
+    /// `render(jobFile:options:rendering:)`).
     public func render(jobFile: String, options: PlanOptions, svgOnly: Bool = false) -> RunReport {
+        render(jobFile: jobFile, options: options, rendering: RenderOptions(svgOnly: svgOnly))
+    }
+
+    /// Renders every output (of this shard, with `rendering.shard`) on `rendering.jobs` threads
+    /// and writes the manifest into the output folder. When any input is refused nothing is
+    /// written. Every file is first written to a staging folder inside the output folder; only
+    /// when every output succeeded are they moved to their final names (the old manifest
+    /// removed first) and the manifest written. When an output fails, the others are still
+    /// rendered and reported, and the output folder is left as it was. Diagnostics and the
+    /// manifest come out in the same order whatever the number of threads.
+    public func render(jobFile: String, options: PlanOptions, rendering: RenderOptions) -> RunReport {
         var d = DiagnosticCollector()
-        guard let (plan, laidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
+        guard let (plan, allLaidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
             return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
         }
+        let laidOut = rendering.shard.map { $0.select(allLaidOut) } ?? allLaidOut
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)
@@ -96,32 +105,23 @@ public struct ScreenshotComposer {
         }
         var renderer = OutputRenderer(plan: plan, root: folder.staging)
         renderer.fontHashes = FontHashes.of(laidOut.flatMap(\.layout.headline.fontFiles))
+        renderer.pngCompression = rendering.pngCompression
+        let results = ParallelRender.run(laidOut, renderer: renderer, svgOnly: rendering.svgOnly,
+                                         jobs: rendering.jobs, progress: rendering.progress)
         var outputs: [RenderedOutput] = []
-        for item in laidOut {
-            let capture = plan.captures[item.output.captureIndex]
-            let target = plan.output.appendingPathComponent("\(item.output.locale)/\(capture.id)").path
-            do {
-                outputs.append(try renderer.render(item, svgOnly: svgOnly, into: &d))
-            } catch let error as StoreRuleViolation {
-                d.error(target + ".png", "(output)", error.message)
-            } catch let error as RasterError {
-                d.error(target + ".png", "(output)", error.message)
-            } catch let error as PNGError {
-                d.error(target + ".png", "(output)", "PNG encoding failed: \(error.message)")
-            } catch let error as TemplateError {
-                d.error(target + ".svg", "(output)", "\(error)")
-            } catch {
-                d.error(target, "(output)", "cannot write: \(error.localizedDescription)")
-            }
+        for result in results {
+            d.append(contentsOf: result.diagnostics)
+            if let output = result.output { outputs.append(output) }
         }
         if d.hasErrors {
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
         let manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
-        let manifestURL = plan.output.appendingPathComponent("manifest.json")
+        let manifestName = rendering.shard.map { "manifest.shard-\($0.index)-of-\($0.count).json" } ?? "manifest.json"
+        let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
             let files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
-            try folder.publish(files, manifest: try manifest.encoded())
+            try folder.publish(files, manifest: try manifest.encoded(), name: manifestName)
         } catch let error as OutputFolderError {
             d.error(plan.output.path, "(output folder)", error.message)
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)

@@ -69,6 +69,33 @@ public struct PNGText: Equatable, Sendable {
     }
 }
 
+/// How hard output PNGs are compressed. Measured in `make bench` (README): the default is
+/// zlib level 6 with libpng's adaptive filter choice.
+public enum PNGCompression: String, CaseIterable, Sendable {
+    /// zlib level 1, Sub filter only: fastest, largest.
+    case fast
+    /// zlib level 6, every filter tried per row (libpng's default heuristic).
+    case `default`
+    /// zlib level 9, every filter tried per row: smallest, slowest.
+    case small
+
+    var zlibLevel: Int {
+        switch self {
+        case .fast: return 1
+        case .default: return 6
+        case .small: return 9
+        }
+    }
+
+    /// libpng PNG_FILTER_* mask; 0 keeps libpng's default (all filters, adaptive).
+    var filters: Int {
+        switch self {
+        case .fast: return 0x10   // PNG_FILTER_SUB
+        case .default, .small: return 0
+        }
+    }
+}
+
 public enum PNGCodec {
     /// Largest width or height (pixels) a capture header may claim; libpng refuses larger
     /// ones before allocating pixel memory.
@@ -139,8 +166,8 @@ public enum PNGCodec {
     }
 
     /// Encodes a rendered canvas as an 8-bit RGB PNG (no alpha channel, sRGB chunk, no tIME)
-    /// with the given text chunks, at zlib `level` 0–9. Throws `PNGError` if libpng fails.
-    public static func encodeRGB(_ raster: RasterImage, texts: [PNGText], level: Int = 6) throws -> Data {
+    /// with the given text chunks and compression. Throws `PNGError` if libpng fails.
+    public static func encodeRGB(_ raster: RasterImage, texts: [PNGText], compression: PNGCompression = .default) throws -> Data {
         var buffer = ssc_buffer()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         // Keep the C strings alive for the duration of the call.
@@ -152,7 +179,8 @@ public enum PNGCodec {
         let status = raster.pixels.withUnsafeBufferPointer { pixels in
             chunks.withUnsafeBufferPointer { chunkPointer in
                 ssc_png_encode_xrgb32(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height), raster.stride,
-                                      chunkPointer.baseAddress, Int32(chunkPointer.count), Int32(level), &buffer, &message)
+                                      chunkPointer.baseAddress, Int32(chunkPointer.count), Int32(compression.zlibLevel),
+                                      Int32(compression.filters), &buffer, &message)
             }
         }
         if status != 0 { throw PNGError(message: String(cString: message)) }

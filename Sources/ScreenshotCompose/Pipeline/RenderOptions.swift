@@ -1,0 +1,61 @@
+import Foundation
+
+/// How outputs are rendered (not what: that is the job and `PlanOptions`).
+public struct RenderOptions: Sendable {
+    /// Write SVGs (and capture copies) only, no PNGs.
+    public var svgOnly = false
+    /// Outputs rendered at once (threads); default the number of cores.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    public var pngCompression = PNGCompression.default
+    /// Render only this shard of the (locale, capture) list; its manifest is
+    /// `manifest.shard-I-of-N.json`.
+    public var shard: Shard?
+    /// Called as outputs finish, in output order (never out of order, whatever `jobs`).
+    public var progress: (@Sendable (ProgressEvent) -> Void)?
+
+    public init(svgOnly: Bool = false, jobs: Int? = nil, pngCompression: PNGCompression = .default, shard: Shard? = nil,
+                progress: (@Sendable (ProgressEvent) -> Void)? = nil) {
+        self.svgOnly = svgOnly
+        if let jobs { self.jobs = max(1, jobs) }
+        self.pngCompression = pngCompression
+        self.shard = shard
+        self.progress = progress
+    }
+}
+
+/// Shard `index` of `count` (1 ≤ index ≤ count): the outputs whose position in the
+/// (locale, capture) order is `index - 1` modulo `count`. The same job always splits the same
+/// way, so each CI job of a matrix renders its own part.
+public struct Shard: Equatable, Sendable {
+    public var index: Int
+    public var count: Int
+
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `I/N`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
+        self.init(index: i, count: n)
+    }
+
+    func select<T>(_ items: [T]) -> [T] {
+        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+}
+
+/// One finished output, reported in output order.
+public struct ProgressEvent: Sendable {
+    /// Outputs finished so far, and in all.
+    public var done: Int
+    public var total: Int
+    /// Seconds since rendering started.
+    public var elapsed: Double
+    public var locale: String
+    public var captureId: String
+    public var succeeded: Bool
+}
