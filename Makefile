@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
 
-.PHONY: setup build test demo docs clean
+.PHONY: setup build test demo docs bench clean
 
 setup:
 	./scripts/setup.sh
@@ -29,6 +29,12 @@ docs: build
 	rm -rf out/demo
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
 	cp out/demo/en-US/home.png docs/demo-en-US-home.png
+
+# Release build, then this tool against rsvg-convert (and Koubou when pip can install it).
+bench: setup
+	BENCH=1 ./scripts/setup.sh
+	$(SWIFT) build -c release
+	python3 scripts/bench.py
 
 clean:
 	rm -rf .build out

@@ -29,6 +29,8 @@ let package = Package(
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),
+        // `make bench` only: times capture decoding and PNG encoding alone.
+        .executableTarget(name: "ssc-bench", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-bench"),
         .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim"],
                     path: "Tests/ScreenshotComposeTests"),
     ]

@@ -14,6 +14,11 @@ packages=(
   fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
 )
 
+# make bench also needs rsvg-convert (the reference) and GNU time (peak RSS).
+if [ "${BENCH:-}" = 1 ]; then
+  packages+=(librsvg2-bin time python3-venv)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then

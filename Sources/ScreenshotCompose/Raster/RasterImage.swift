@@ -8,4 +8,11 @@ public struct RasterImage: Sendable {
     /// Bytes per row (≥ width × 4).
     public var stride: Int
     public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.pixels = pixels
+    }
 }

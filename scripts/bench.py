@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""make bench: times this tool against rsvg-convert (and Koubou when pip can install it) on
+the same realistic batch, on this machine. Prints a Markdown report and writes it to
+out/bench/results.md. Medians of several runs; wall time and peak RSS from /usr/bin/time."""
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / ".build/release/store-screenshot-compose"
+CODEC = ROOT / ".build/release/ssc-bench"
+WORK = ROOT / "out/bench"
+CAPTURES = [
+    ("home", "dnschat-home.png", "tuck-ios-simulator-portrait"),
+    ("chat", "dnschat-chat.png", "tuck-ios-simulator-portrait"),
+    ("desktop", "rust-book-desktop.png", "tuck-browser-desktop"),
+    ("mobile", "rust-book-mobile.png", "tuck-browser-mobile"),
+]
+HEADLINES = {
+    "en-US": "Answers in seconds", "de-DE": "Antworten in Sekunden", "fr-FR": "Des réponses en quelques secondes",
+    "ja-JP": "数秒で答えが届きます", "ar": "إجابات في ثوانٍ", "pt-BR": "Respostas em segundos",
+    "es-ES": "Respuestas en segundos", "it-IT": "Risposte in pochi secondi", "nl-NL": "Antwoorden in seconden",
+    "ko-KR": "몇 초 만에 답변", "zh-Hans": "几秒钟内得到答案", "sv-SE": "Svar på några sekunder",
+    "pl-PL": "Odpowiedzi w kilka sekund", "tr-TR": "Saniyeler içinde yanıtlar", "ru-RU": "Ответы за секунды",
+    "he-IL": "תשובות תוך שניות", "th-TH": "คำตอบในไม่กี่วินาที", "hi-IN": "सेकंडों में जवाब",
+    "id-ID": "Jawaban dalam hitungan detik", "vi-VN": "Câu trả lời trong vài giây", "uk-UA": "Відповіді за секунди",
+    "cs-CZ": "Odpovědi během sekund", "da-DK": "Svar på få sekunder", "fi-FI": "Vastaukset sekunneissa",
+    "nb-NO": "Svar på sekunder",
+}
+
+
+def run(cmd, env=None):
+    """Runs cmd under /usr/bin/time; returns (wall s, user+sys s, peak RSS MB)."""
+    proc = subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", *cmd], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})})
+    if proc.returncode != 0:
+        sys.exit(f"bench: {' '.join(map(str, cmd))} failed:\n{proc.stderr}")
+    wall, user, system, rss = proc.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user) + float(system), int(rss) / 1024
+
+
+def job(name, captures, locales, output):
+    path = WORK / f"{name}.json"
+    path.write_text(json.dumps({
+        "schemaVersion": 1, "output": output,
+        "captures": [{"id": i, "path": str(ROOT / "fixtures/captures" / f), "well": w} for i, f, w in captures],
+        "headlines": {l: {i: HEADLINES[l] for i, _, _ in captures} for l in locales},
+    }))
+    return path
+
+
+def median_of(n, fn):
+    results = [fn() for _ in range(n)]
+    return tuple(statistics.median(r[i] for r in results) for i in range(len(results[0])))
+
+
+def main():
+    if WORK.exists():
+        shutil.rmtree(WORK)
+    WORK.mkdir(parents=True)
+    env = {"SOURCE_DATE_EPOCH": "1767225600"}
+    six = list(HEADLINES)[:6]
+    rows = []
+
+    # One output, whole process, against rsvg-convert on the same SVG.
+    single = job("single", CAPTURES[:1], ["en-US"], str(WORK / "single"))
+    run([BIN, "render", single], env)
+    ours1 = median_of(7, lambda: run([BIN, "render", single, "--out", str(WORK / "single-again")], env))
+    svg = WORK / "single/en-US/home.svg"
+    rsvg1 = median_of(7, lambda: run(["rsvg-convert", svg, "-o", WORK / "rsvg-single.png"]))
+    rows.append(("one 1206×2622 output, whole process", f"{ours1[0]:.3f} s", f"{rsvg1[0]:.3f} s", f"{ours1[0] / rsvg1[0]:.2f}", "≤ 1.10"))
+
+    # 24 outputs: the three wells (four captures) × six locales.
+    batch = job("batch24", CAPTURES, six, str(WORK / "batch24"))
+    ours24 = median_of(5, lambda: run([BIN, "render", batch, "--out", str(WORK / "batch24")], env))
+    svgs = sorted((WORK / "batch24").glob("*/*.svg"))
+    assert len(svgs) == 24, len(svgs)
+
+    def rsvg_all():
+        start = time.monotonic()
+        for s in svgs:
+            subprocess.run(["rsvg-convert", s, "-o", WORK / "rsvg.png"], check=True)
+        return (time.monotonic() - start,)
+    rsvg24 = median_of(3, rsvg_all)
+    rows.append(("24-output batch (3 wells × 6 locales)", f"{ours24[0]:.2f} s", f"{rsvg24[0]:.2f} s (24 runs)",
+                 f"{ours24[0] / rsvg24[0]:.2f}", "≤ 0.50"))
+
+    # Peak RSS: 10 and 100 outputs in the same five locales (so the same fonts load): 2 and
+    # 20 captures (the fixtures under several ids).
+    ten = job("batch10", CAPTURES[:2], six[:5], str(WORK / "batch10"))
+    many = [(f"{i}-{n}", f, w) for n in range(5) for i, f, w in CAPTURES]
+    hundred = job("batch100", many, six[:5], str(WORK / "batch100"))
+    rss10 = median_of(3, lambda: run([BIN, "render", ten, "--out", str(WORK / "batch10")], env))
+    rss100 = median_of(3, lambda: run([BIN, "render", hundred, "--out", str(WORK / "batch100")], env))
+
+    # Unavoidable work per output: decode its capture and encode its PNG (libpng, as the tool does).
+    codec = []
+    for capture_id, file, _ in CAPTURES:
+        out = subprocess.run([CODEC, "codec", ROOT / "fixtures/captures" / file, WORK / f"batch24/en-US/{capture_id}.png", "5"],
+                             capture_output=True, text=True, check=True).stdout.split()
+        codec.append(float(out[0]) + float(out[1]))
+    unavoidable = statistics.mean(codec) / 1000
+    per_output_cpu = ours24[1] / 24
+
+    # PNG compression presets on the 24-output batch.
+    compression = []
+    for preset in ["fast", "default", "small"]:
+        timing = median_of(3, lambda: run([BIN, "render", batch, "--out", str(WORK / f"png-{preset}"), "--png-compression", preset], env))
+        size = sum(p.stat().st_size for p in (WORK / f"png-{preset}").glob("*/*.png"))
+        compression.append((preset, timing[0], size))
+
+    # Koubou, when pip can install it: 24 screenshots of text over the capture, no device frame.
+    koubou = koubou_time(six)
+    # Wall time on a shared 2-core machine is noisy; instruction counts are not.
+    instructions = callgrind([BIN, "render", single, "--out", str(WORK / "single-cg")], env), \
+        callgrind(["rsvg-convert", svg, "-o", WORK / "rsvg-cg.png"], {})
+    instructions = instructions if all(instructions) else None
+
+    cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
+    lines = [
+        f"Machine: {os.cpu_count()} cores ({cpu}), {round(os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 2**30)} GiB; "
+        f"rsvg-convert {subprocess.run(['rsvg-convert', '--version'], capture_output=True, text=True).stdout.strip()}; medians.",
+        "",
+        "| measure | store-screenshot-compose | reference | ratio | target |",
+        "|---|---|---|---|---|",
+        *[f"| {a} | {b} | {c} | {d} | {e} |" for a, b, c, d, e in rows],
+        f"| peak RSS, 10 outputs | {rss10[2]:.0f} MB | | | |",
+        f"| peak RSS, 100 outputs | {rss100[2]:.0f} MB | 10-output run | {rss100[2] / rss10[2]:.2f} | ≤ 300 MB and ≤ 1.20 |",
+        f"| CPU per output (24-output batch, user+sys / 24) | {per_output_cpu * 1000:.0f} ms | decode capture + encode PNG alone: {unavoidable * 1000:.0f} ms | {per_output_cpu / unavoidable:.2f} | ≤ 1.50 |",
+    ]
+    if isinstance(koubou, float):
+        lines.append(f"| Koubou 24 screenshots (no frame) | {ours24[0]:.2f} s | {koubou:.2f} s | {ours24[0] / koubou:.2f} | |")
+    else:
+        lines.append(f"| Koubou | not measured: {koubou} | | | |")
+    if instructions:
+        lines.append(f"| one output, instructions (callgrind) | {instructions[0] / 1e9:.2f} G | {instructions[1] / 1e9:.2f} G | {instructions[0] / instructions[1]:.2f} | ≤ 1.10 |")
+    lines += ["", "PNG compression presets, 24-output batch:", "",
+              "| preset | wall | PNG bytes (24 files) |", "|---|---|---|",
+              *[f"| {p} | {t:.2f} s | {s:,} |" for p, t, s in compression]]
+    report = "\n".join(lines) + "\n"
+    (WORK / "results.md").write_text(report)
+    print(report)
+
+
+def callgrind(cmd, env):
+    """Instructions executed by cmd under valgrind's callgrind, or None without valgrind."""
+    if not shutil.which("valgrind"):
+        return None
+    out = WORK / "callgrind.out"
+    proc = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *map(str, cmd)],
+                          capture_output=True, text=True, env={**os.environ, **env})
+    for line in proc.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    return None
+
+
+def koubou_time(locales):
+    """Seconds Koubou takes for the same 24 screenshots, or why it was not measured."""
+    venv = WORK / "koubou-venv"
+    if subprocess.run([sys.executable, "-m", "venv", venv], capture_output=True).returncode != 0:
+        return "python3 -m venv failed"
+    if subprocess.run([venv / "bin/pip", "install", "-q", "koubou"], capture_output=True).returncode != 0:
+        return "pip could not install koubou"
+    shots = {}
+    for locale in locales:
+        for capture_id, file, _ in CAPTURES:
+            shots[f"{locale}-{capture_id}"] = {"content": [
+                {"type": "text", "content": HEADLINES[locale], "position": ["50%", "8%"], "size": 64, "weight": "bold", "color": "#14171f"},
+                {"type": "image", "asset": str(ROOT / "fixtures/captures" / file), "position": ["50%", "58%"], "scale": 0.8, "frame": False},
+            ]}
+    config = {"project": {"name": "bench", "output_dir": str(WORK / "koubou-out"), "output_size": "iPhone6_9",
+                          "device": "iPhone 16 Pro - Black Titanium - Portrait"},
+              "defaults": {"background": {"type": "solid", "colors": ["#eef1f6"]}}, "screenshots": shots}
+    yaml_path = WORK / "koubou.yaml"
+    # JSON is valid YAML.
+    yaml_path.write_text(json.dumps(config))
+    start = time.monotonic()
+    proc = subprocess.run([venv / "bin/kou", "generate", yaml_path], capture_output=True, text=True)
+    elapsed = time.monotonic() - start
+    produced = list((WORK / "koubou-out").rglob("*.png"))
+    if proc.returncode == 0 and len(produced) >= 24:
+        return elapsed
+    if "Failed to download device frames" in proc.stdout + proc.stderr:
+        return "Koubou downloads its device frames from GitHub on first run, and this machine cannot reach it"
+    return f"kou generate failed ({len(produced)} PNGs)"
+
+
+if __name__ == "__main__":
+    main()
