@@ -65,25 +65,29 @@ static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out
 #endif
 }
 
+// Creates a reader over `data` with our error handlers. Returns 0, or 1 with `message` set.
+static int ssc_open_reader(const uint8_t *data, size_t size, ssc_error_state *state, char *message,
+                           png_structp *png, png_infop *info) {
+    message[0] = 0;
+    if (ssc_check_signature(data, size, message)) return 1;
+    state->message = message;
+    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, ssc_error_fn, ssc_warning_fn);
+    *info = *png ? png_create_info_struct(*png) : NULL;
+    if (!*png || !*info) {
+        if (*png) png_destroy_read_struct(png, NULL, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
+        return 1;
+    }
+    return 0;
+}
+
 int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
                         ssc_png_header *out, char message[SSC_PNG_MESSAGE_SIZE]) {
     memset(out, 0, sizeof(*out));
-    message[0] = 0;
-    if (ssc_check_signature(data, size, message)) return 1;
-
     ssc_error_state state;
-    state.message = message;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
-    if (!png) {
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
-        return 1;
-    }
+    png_structp png;
+    png_infop info;
+    if (ssc_open_reader(data, size, &state, message, &png, &info)) return 1;
     ssc_reader reader = {data, size, 0};
     if (setjmp(state.jump)) {
         png_destroy_read_struct(&png, &info, NULL);
@@ -99,23 +103,12 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
 
 int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
                      int *all_transparent, char message[SSC_PNG_MESSAGE_SIZE]) {
-    message[0] = 0;
     *all_transparent = 0;
-    if (ssc_check_signature(data, size, message)) return 1;
     ssc_error_state state;
-    state.message = message;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
-    if (!png) {
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
+    png_structp png;
+    png_infop info;
+    if (ssc_open_reader(data, size, &state, message, &png, &info)) return 1;
     png_bytep volatile row = NULL;
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
-        return 1;
-    }
     ssc_reader reader = {data, size, 0};
     if (setjmp(state.jump)) {
         free(row);
@@ -184,25 +177,29 @@ static void ssc_write_fn(png_structp png, png_bytep data, size_t length) {
 
 static void ssc_flush_fn(png_structp png) { (void)png; }
 
+// Creates a writer into `out` with our error handlers. Returns 0, or 1 with `message` set.
+static int ssc_open_writer(ssc_buffer *out, ssc_error_state *state, char *message, png_structp *png, png_infop *info) {
+    message[0] = 0;
+    memset(out, 0, sizeof(*out));
+    state->message = message;
+    *png = png_create_write_struct(PNG_LIBPNG_VER_STRING, state, ssc_error_fn, ssc_warning_fn);
+    *info = *png ? png_create_info_struct(*png) : NULL;
+    if (!*png || !*info) {
+        if (*png) png_destroy_write_struct(png, NULL);
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
+        return 1;
+    }
+    return 0;
+}
+
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                           const ssc_png_text *texts, int text_count, int zlib_level, int filters,
                           ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
-    message[0] = 0;
-    memset(out, 0, sizeof(*out));
     ssc_error_state state;
-    state.message = message;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
-    if (!png) {
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
+    png_structp png;
+    png_infop info;
+    if (ssc_open_writer(out, &state, message, &png, &info)) return 1;
     png_textp volatile chunks = NULL;
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
-        return 1;
-    }
     if (setjmp(state.jump)) {
         png_destroy_write_struct(&png, &info);
         free(chunks);
@@ -253,21 +250,10 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
 
 int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, ssc_buffer *out,
                          char message[SSC_PNG_MESSAGE_SIZE]) {
-    message[0] = 0;
-    memset(out, 0, sizeof(*out));
     ssc_error_state state;
-    state.message = message;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
-    if (!png) {
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a writer");
-        return 1;
-    }
+    png_structp png;
+    png_infop info;
+    if (ssc_open_writer(out, &state, message, &png, &info)) return 1;
     if (setjmp(state.jump)) {
         png_destroy_write_struct(&png, &info);
         ssc_buffer_free(out);
@@ -286,22 +272,11 @@ int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, s
 int ssc_png_decode_rgba8(const uint8_t *data, size_t size, ssc_png_image *out,
                          char message[SSC_PNG_MESSAGE_SIZE]) {
     memset(out, 0, sizeof(*out));
-    message[0] = 0;
-    if (ssc_check_signature(data, size, message)) return 1;
     ssc_error_state state;
-    state.message = message;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &state, ssc_error_fn, ssc_warning_fn);
-    if (!png) {
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
-        return 1;
-    }
-    png_infop info = png_create_info_struct(png);
-    png_bytepp volatile rows = NULL;
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        snprintf(message, SSC_PNG_MESSAGE_SIZE, "libpng could not allocate a reader");
-        return 1;
-    }
+    png_structp png;
+    png_infop info;
+    if (ssc_open_reader(data, size, &state, message, &png, &info)) return 1;
+    png_bytep *volatile rows = NULL;
     ssc_reader reader = {data, size, 0};
     if (setjmp(state.jump)) {
         free(rows);

@@ -29,14 +29,7 @@ public enum JobLoader {
     /// Decodes job bytes whose relative paths resolve against `directory`.
     public static func decode(data: Data, file: String, directory: URL, headlineOptions: HeadlineOptions = HeadlineOptions(),
                               into d: inout DiagnosticCollector) -> Job? {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
-            return nil
-        }
-        guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
+        guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
                                   "locales", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)

@@ -11,14 +11,7 @@ public enum StringCatalog {
     public static func read(data: Data, file: String, keys: [String], only: Set<String>? = nil, allowUntranslated: Bool,
                             into d: inout DiagnosticCollector) -> [String: [String: String]]? {
         let before = d.errors.count
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
-            return nil
-        }
-        guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
+        guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         let sourceLanguage = reader.string("sourceLanguage", &d)
         var result: [String: [String: String]] = [:]
         if let source = sourceLanguage, LocaleTag.isWellFormed(source) { result[LocaleTag.canonical(source)] = [:] }

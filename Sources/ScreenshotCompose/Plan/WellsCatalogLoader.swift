@@ -14,14 +14,7 @@ public enum WellsCatalogLoader {
     public static func load(data: Data, file: String, minimums inherited: [CitedMinimumWidth]? = nil,
                             into d: inout DiagnosticCollector) -> WellsCatalog? {
         let before = d.errors.count
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(data)
-        } catch {
-            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
-            return nil
-        }
-        guard let reader = JSONFieldReader(root, file: file, path: "", &d) else { return nil }
+        guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         let isStoreCatalog = inherited != nil
         reader.require("kind", string: isStoreCatalog ? "store-wells" : "device-wells", &d)

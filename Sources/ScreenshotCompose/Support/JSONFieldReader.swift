@@ -19,6 +19,17 @@ struct JSONFieldReader {
         self.fields = fields
     }
 
+    /// The top-level object of a JSON document; nil (with a diagnostic) when the bytes are not
+    /// JSON or the document is not an object.
+    static func root(_ data: Data, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
+        do {
+            return JSONFieldReader(try JSONValue.parse(data), file: file, path: "", &d)
+        } catch {
+            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
+            return nil
+        }
+    }
+
     func fieldPath(_ key: String) -> String {
         path.isEmpty ? key : "\(path).\(key)"
     }
