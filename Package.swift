@@ -18,11 +18,13 @@ let package = Package(
                        providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLcms2", path: "Sources/CLcms2", pkgConfig: "lcms2",
+                       providers: [.apt(["liblcms2-dev"])]),
         // libpng reports errors by longjmp; that stays in C so Swift never longjmps.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
         .target(
             name: "ScreenshotCompose",
-            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim"],
+            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/store-wells.json")]

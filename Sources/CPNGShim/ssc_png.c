@@ -47,6 +47,15 @@ static int ssc_check_signature(const uint8_t *data, size_t size, char *message) 
     return 0;
 }
 
+void ssc_png_header_free(ssc_png_header *header) {
+    free(header->icc);
+    header->icc = NULL;
+    header->icc_size = 0;
+}
+
+// cICP is newer than this libpng: it arrives as an unknown chunk, kept on request.
+static const png_byte ssc_cicp_name[5] = {'c', 'I', 'C', 'P', 0};
+
 static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out) {
     out->width = png_get_image_width(png, info);
     out->height = png_get_image_height(png, info);
@@ -63,6 +72,31 @@ static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out
 #else
     out->has_exif = 0;
 #endif
+    double gamma = 0;
+    if (png_get_gAMA(png, info, &gamma)) out->gamma = gamma;
+    if (out->has_chrm) {
+        png_get_cHRM(png, info, &out->chrm[0], &out->chrm[1], &out->chrm[2], &out->chrm[3],
+                     &out->chrm[4], &out->chrm[5], &out->chrm[6], &out->chrm[7]);
+    }
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 length = 0;
+    if (out->has_iccp && png_get_iCCP(png, info, &name, &compression, &profile, &length) && length > 0) {
+        out->icc = (uint8_t *)malloc(length);
+        if (out->icc) {
+            memcpy(out->icc, profile, length);
+            out->icc_size = length;
+        }
+    }
+    png_unknown_chunkp unknowns = NULL;
+    int count = png_get_unknown_chunks(png, info, &unknowns);
+    for (int i = 0; i < count; i++) {
+        if (memcmp(unknowns[i].name, ssc_cicp_name, 4) == 0 && unknowns[i].size == 4) {
+            out->has_cicp = 1;
+            memcpy(out->cicp, unknowns[i].data, 4);
+        }
+    }
 }
 
 // Creates a reader over `data` with our error handlers. Returns 0, or 1 with `message` set.
@@ -94,6 +128,7 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
         return 1;
     }
     png_set_user_limits(png, max_width, max_height);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, ssc_cicp_name, 1);
     png_set_read_fn(png, &reader, ssc_read_fn);
     png_read_info(png, info);
     ssc_fill_header(png, info, out);
@@ -248,8 +283,8 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
     return 0;
 }
 
-int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, ssc_buffer *out,
-                         char message[SSC_PNG_MESSAGE_SIZE]) {
+int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc, size_t icc_size,
+                         int srgb, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
     ssc_error_state state;
     png_structp png;
     png_infop info;
@@ -262,6 +297,11 @@ int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, s
     png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (icc && icc_size) {
+        png_set_iCCP(png, info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, (png_const_bytep)icc, (png_uint_32)icc_size);
+    } else if (srgb) {
+        png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    }
     png_write_info(png, info);
     for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
     png_write_end(png, info);
@@ -320,6 +360,7 @@ int ssc_png_decode_rgba8(const uint8_t *data, size_t size, ssc_png_image *out,
 }
 
 void ssc_png_image_free(ssc_png_image *image) {
+    ssc_png_header_free(&image->header);
     free(image->rgba);
     image->rgba = NULL;
     for (int i = 0; i < image->text_count; i++) {

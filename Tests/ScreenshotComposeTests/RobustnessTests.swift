@@ -141,6 +141,36 @@ final class RobustnessTests: XCTestCase {
         XCTAssertFalse(try PNGCodec.validateImageData(try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png"))))
     }
 
+    func testCaptureFileNamesWithSpacesQuotesHashPercentAndAccentsRender() throws {
+        let scratch = try Scratch()
+        let name = "my shot #1 %20 \"q\" 'é' ü.png"
+        try scratch.write("caps/\(name)", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                        "captures": [["id": "shot", "path": "caps/\(name)", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["shot": "Names"]]])
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch)
+        XCTAssertEqual(lines(report), [])
+        // The SVG links the copy named by the capture id, so the original name never lands in a URL.
+        let svg = try String(contentsOfFile: scratch.path("out/en-US/shot.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"href="captures/shot.png""#))
+        XCTAssertEqual(report.manifest?.inputs.captures.first?.path, "../caps/\(name)")
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: scratch.path("out/manifest.json"), into: &d)
+        XCTAssertEqual(lines(d), [])
+    }
+
+    func testASymlinkedCaptureIsRecordedByItsRealPath() throws {
+        let scratch = try Scratch()
+        try scratch.write("real/shot.png", try Fixtures.png(width: 390, height: 844))
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("link.png"), withDestinationPath: scratch.path("real/shot.png"))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                        "captures": [["id": "shot", "path": "link.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["shot": "Linked"]]])
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch)
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.manifest?.inputs.captures.first?.path, "../real/shot.png")
+    }
+
     func testCaptureIdsLongerThanAFileNameAllowsAreRefused() {
         XCTAssertTrue(CaptureID.isValid(String(repeating: "a", count: 100)))
         XCTAssertFalse(CaptureID.isValid(String(repeating: "a", count: 101)))
@@ -148,7 +178,7 @@ final class RobustnessTests: XCTestCase {
 
     func testVerifyRefusesAManifestThatClaimsEvidenceOrListsNothing() throws {
         let scratch = try Scratch()
-        try scratch.write("m.json", #"{"schemaVersion": 1, "kind": "composed-screenshots", "notCaptureEvidence": false, "statement": "", "tool": {"name": "x", "version": "1"}, "composedAt": "", "toolchain": {"librsvg": "", "cairo": "", "pango": "", "libpng": ""}, "inputs": {"template": {"path": "builtin:device-well.svg.tmpl", "sha256": "0"}, "wells": {"path": "builtin:wells.json", "sha256": "0"}, "storeWells": {"path": "builtin:store-wells.json", "sha256": "0"}, "captures": []}, "outputs": []}"#)
+        try scratch.write("m.json", #"{"schemaVersion": 1, "kind": "composed-screenshots", "notCaptureEvidence": false, "statement": "", "tool": {"name": "x", "version": "1"}, "composedAt": "", "toolchain": {"librsvg": "", "cairo": "", "pango": "", "libpng": "", "lcms2": ""}, "inputs": {"template": {"path": "builtin:device-well.svg.tmpl", "sha256": "0"}, "wells": {"path": "builtin:wells.json", "sha256": "0"}, "storeWells": {"path": "builtin:store-wells.json", "sha256": "0"}, "captures": []}, "outputs": []}"#)
         var d = DiagnosticCollector()
         ManifestVerifier.verify(manifestFile: scratch.path("m.json"), into: &d)
         XCTAssertEqual(Array(lines(d).prefix(2)), [

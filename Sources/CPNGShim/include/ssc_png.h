@@ -22,7 +22,15 @@ typedef struct {
     int has_chrm;
     int has_trns;
     int has_exif;
+    int has_cicp;
+    uint8_t cicp[4];       // colour primaries, transfer function, matrix, full range (cICP)
+    double gamma;          // gAMA file gamma, 0 when absent
+    double chrm[8];        // cHRM white x,y, red x,y, green x,y, blue x,y (when has_chrm)
+    uint8_t *icc;          // iCCP profile bytes (malloc'd, free with ssc_png_header_free), or NULL
+    size_t icc_size;
 } ssc_png_header;
+
+void ssc_png_header_free(ssc_png_header *header);
 
 /// Reads the signature and the chunks before IDAT from memory. Returns 0 on success;
 /// otherwise non-zero with `message` set. Sizes above max_width/max_height (pixels) are
@@ -61,8 +69,9 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
 
 /// Encodes 8-bit RGBA rows (width * 4 bytes each) as an RGBA PNG: for captures with an alpha
 /// channel (tests make transparent and translucent ones with it).
-int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, ssc_buffer *out,
-                         char message[SSC_PNG_MESSAGE_SIZE]);
+/// With `icc` (and `icc_size`) an iCCP chunk is written; with `srgb` an sRGB chunk instead.
+int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc, size_t icc_size,
+                         int srgb, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
 /// A decoded PNG: 8-bit RGBA rows, width * 4 bytes each, plus its text chunks.
 typedef struct {

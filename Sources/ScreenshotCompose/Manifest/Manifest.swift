@@ -15,6 +15,7 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var cairo: String
         public var pango: String
         public var libpng: String
+        public var lcms2: String
     }
 
     public struct FileEntry: Codable, Equatable, Sendable {
@@ -31,6 +32,11 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Pixels.
         public var height: Int
         public var well: String
+        /// The colour space the capture's chunks describe, e.g. `ICC profile "Display P3"`.
+        public var colorSource: String
+        /// True when the capture was converted to sRGB (by Little CMS) before composing; the
+        /// outputs' capture copies are then the converted pixels.
+        public var convertedToSRGB: Bool
     }
 
     public struct Inputs: Codable, Equatable, Sendable {

@@ -10,7 +10,8 @@ public enum ManifestBuilder {
         }
         let captures = plan.captures.map {
             Manifest.CaptureEntry(id: $0.id, path: RelativePath.from(root, to: $0.url), sha256: $0.sha256,
-                                  width: $0.header.width, height: $0.header.height, well: $0.well.id)
+                                  width: $0.header.width, height: $0.header.height, well: $0.well.id,
+                                  colorSource: $0.color.source, convertedToSRGB: $0.color.converted)
         }
         return Manifest(
             schemaVersion: 1, kind: Manifest.kindName, notCaptureEvidence: true, statement: Manifest.notEvidenceStatement,

@@ -2,6 +2,7 @@ extension Manifest.Toolchain {
     /// The versions of the C libraries as loaded at run time.
     static func current(typesetter: Typesetting) -> Manifest.Toolchain {
         Manifest.Toolchain(librsvg: LibrsvgRasterizer.librsvgVersion, cairo: LibrsvgRasterizer.cairoVersion,
-                           pango: typesetter.engineVersion, libpng: PNGCodec.libraryVersion)
+                           pango: typesetter.engineVersion, libpng: PNGCodec.libraryVersion,
+                           lcms2: CaptureColor.version)
     }
 }

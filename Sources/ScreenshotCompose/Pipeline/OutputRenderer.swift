@@ -28,8 +28,8 @@ public struct OutputRenderer {
     public func writeCaptureCopy(_ composed: ComposedSVG) throws -> Manifest.SVGEntry {
         let capture = plan.captures.first { $0.id == composed.captureId }
         guard let capture else { throw RasterError(message: "unknown capture \(composed.captureId)") }
-        try AtomicFile.write(capture.bytes, to: root.appendingPathComponent(composed.captureCopyRelativePath))
-        return Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.sha256, bytes: capture.bytes.count)
+        try AtomicFile.write(capture.drawBytes, to: root.appendingPathComponent(composed.captureCopyRelativePath))
+        return Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.drawSHA256, bytes: capture.drawBytes.count)
     }
 
     /// Draws the composed SVG through librsvg and encodes the PNG (8-bit RGB, no alpha, sRGB,

@@ -26,6 +26,11 @@ public struct PlannedCapture: Sendable {
     public var bytes: Data
     public var header: PNGHeader
     public var sha256: String
+    /// The PNG the outputs are composed from: `bytes` when they are sRGB, else the pixels
+    /// converted to sRGB by Little CMS.
+    public var drawBytes: Data
+    public var drawSHA256: String
+    public var color: CaptureColorDecision
 }
 
 /// One output to make: a capture in a locale with its headline.

@@ -184,8 +184,21 @@ public enum Planner {
                     "capture \(capture.id) does not match well \(well.id): expected \(well.width)×\(well.height), found \(header.width)×\(header.height)")
             return nil
         }
+        let sha = SHA256.hex(bytes)
+        let drawBytes: Data
+        let color: CaptureColorDecision
+        do {
+            (drawBytes, color) = try CaptureColor.prepare(bytes: bytes, header: header)
+        } catch let error as ColorConversionError {
+            d.error(capture.url.path, "\(field).path", "capture refused: \(error.message)")
+            return nil
+        } catch {
+            d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
+            return nil
+        }
         return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
-                              header: header, sha256: SHA256.hex(bytes))
+                              header: header, sha256: sha, drawBytes: drawBytes,
+                              drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color)
     }
 
     /// The output folder must be a folder (or not exist yet), and no file the run writes may be

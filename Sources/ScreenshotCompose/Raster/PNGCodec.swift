@@ -32,6 +32,24 @@ public struct PNGHeader: Equatable, Sendable {
     public var hasEXIF: Bool
     /// A tRNS chunk: transparency for palette, gray or RGB images.
     public var hasTRNS: Bool
+    /// What the colour chunks say about the pixels' colour space.
+    public var colorChunks = PNGColorChunks()
+}
+
+/// The colour chunks before a PNG's image data, as libpng reads them.
+public struct PNGColorChunks: Equatable, Sendable {
+    /// iCCP: the embedded ICC profile.
+    public var iccProfile: Data?
+    /// gAMA: file gamma (e.g. 0.45455), nil when absent.
+    public var gamma: Double?
+    /// cHRM: white, red, green, blue chromaticities (x, y), nil when absent.
+    public var chromaticities: [Double]?
+    /// cICP: colour primaries, transfer characteristics, matrix, full range (ITU-T H.273).
+    public var cicp: [UInt8]?
+    /// sRGB chunk present.
+    public var sRGB = false
+
+    public init() {}
 }
 
 /// A PNG decoded to 8-bit RGBA (row-major, 4 bytes per pixel) with its text chunks.
@@ -113,6 +131,7 @@ public enum PNGCodec {
             ssc_png_read_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count,
                                 UInt32(maximumSide), UInt32(maximumSide), &header, &message)
         }
+        defer { ssc_png_header_free(&header) }
         if status != 0 { throw PNGError(message: String(cString: message)) }
         return try convert(header)
     }
@@ -154,11 +173,16 @@ public enum PNGCodec {
     }
 
     /// Encodes 8-bit RGBA pixels (row-major, 4 bytes per pixel) as an RGBA PNG. Throws `PNGError`.
-    public static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int) throws -> Data {
+    /// With `iccProfile` an iCCP chunk is written, else with `sRGB` an sRGB chunk.
+    public static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int, iccProfile: Data? = nil, sRGB: Bool = false) throws -> Data {
         var buffer = ssc_buffer()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
-        let status = rgba.withUnsafeBufferPointer {
-            ssc_png_encode_rgba8($0.baseAddress, UInt32(width), UInt32(height), &buffer, &message)
+        let icc = iccProfile.map { [UInt8]($0) } ?? []
+        let status = rgba.withUnsafeBufferPointer { pixels in
+            icc.withUnsafeBufferPointer { profile in
+                ssc_png_encode_rgba8(pixels.baseAddress, UInt32(width), UInt32(height), icc.isEmpty ? nil : profile.baseAddress,
+                                     icc.count, sRGB ? 1 : 0, &buffer, &message)
+            }
         }
         if status != 0 { throw PNGError(message: String(cString: message)) }
         defer { ssc_buffer_free(&buffer) }
@@ -192,8 +216,16 @@ public enum PNGCodec {
         guard let colorType = PNGHeader.ColorType(rawValue: Int(h.color_type)) else {
             throw PNGError(message: "unknown colour type \(h.color_type)")
         }
+        var chunks = PNGColorChunks()
+        chunks.sRGB = h.has_srgb != 0
+        if let icc = h.icc, h.icc_size > 0 { chunks.iccProfile = Data(bytes: icc, count: h.icc_size) }
+        if h.gamma > 0 { chunks.gamma = h.gamma }
+        if h.has_chrm != 0 {
+            chunks.chromaticities = withUnsafeBytes(of: h.chrm) { Array($0.bindMemory(to: Double.self)) }
+        }
+        if h.has_cicp != 0 { chunks.cicp = withUnsafeBytes(of: h.cicp) { Array($0) } }
         return PNGHeader(width: Int(h.width), height: Int(h.height), bitDepth: Int(h.bit_depth), colorType: colorType,
                          interlaced: h.interlace != 0, hasSRGB: h.has_srgb != 0, hasICCP: h.has_iccp != 0,
-                         hasEXIF: h.has_exif != 0, hasTRNS: h.has_trns != 0)
+                         hasEXIF: h.has_exif != 0, hasTRNS: h.has_trns != 0, colorChunks: chunks)
     }
 }
