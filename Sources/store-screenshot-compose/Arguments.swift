@@ -11,6 +11,7 @@ struct RenderArguments: Equatable {
     var pngCompression = PNGCompression.default
     var shard: Shard?
     var verbosity = Verbosity.normal
+    var keepGoing = false
 }
 
 enum Verbosity: Equatable {
@@ -40,7 +41,7 @@ enum Arguments {
     commands:
       render JOB [--out DIR] [--locale TAG]... [--svg-only] [--layout default|fastlane]
                  [--fallback-locale TAG] [--allow-untranslated] [--jobs N] [--shard I/N]
-                 [--png-compression fast|default|small] [--quiet | --verbose]
+                 [--png-compression fast|default|small] [--quiet | --verbose] [--keep-going]
                          compose every capture × locale to SVG + PNG and write manifest.json
                          (with --shard: manifest.shard-I-of-N.json for that part)
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated]
@@ -59,6 +60,8 @@ enum Arguments {
     --layout fastlane      also write <out>/fastlane/screenshots/<App Store Connect language>/<NN>_<id>.png
     --fallback-locale TAG  fill missing translations from TAG (one warning each)
     --allow-untranslated   accept String Catalog units that are not "translated" (warning)
+    --keep-going           a refused capture fails only its outputs; the rest are rendered and
+                           the manifest lists the failures (exit code still 1)
     SOURCE_DATE_EPOCH (seconds) fixes composedAt, for byte-identical re-renders.
     """
 
@@ -93,6 +96,7 @@ enum Arguments {
                     let text = try value(for: arg, &rest)
                     guard let shard = Shard(text) else { throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(text)\"") }
                     options.shard = shard
+                case "--keep-going" where first == "render": options.keepGoing = true
                 case "--quiet", "-q": options.verbosity = .quiet
                 case "--verbose", "-v": options.verbosity = .verbose
                 case "--svg-only" where first == "render": options.svgOnly = true

@@ -32,7 +32,7 @@ let environment = ProcessInfo.processInfo.environment
 func planOptions(_ a: RenderArguments) -> PlanOptions {
     PlanOptions(output: a.out, locales: a.locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"],
                 headlines: HeadlineOptions(allowUntranslated: a.allowUntranslated, fallbackLocale: a.fallbackLocale),
-                fastlaneLayout: a.fastlane)
+                fastlaneLayout: a.fastlane, keepGoing: a.keepGoing)
 }
 switch command {
 case .help:

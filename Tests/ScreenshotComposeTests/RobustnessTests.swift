@@ -171,6 +171,34 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(report.manifest?.inputs.captures.first?.path, "../real/shot.png")
     }
 
+    func testKeepGoingRendersTheOtherCapturesAndListsTheFailures() throws {
+        let scratch = try Scratch()
+        try scratch.write("good.png", try Fixtures.png(width: 390, height: 844))
+        try scratch.write("bad.png", "JFIF not a png")
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                        "captures": [["id": "good", "path": "good.png", "well": "tuck-browser-mobile"],
+                                                     ["id": "bad", "path": "bad.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["good": "Fine", "bad": "Broken"]]])
+        // Without --keep-going nothing is written.
+        XCTAssertEqual(try runTool(["render", job]).0, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+        let (code, _, err) = try runTool(["render", job, "--keep-going"])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(err, "error: \(scratch.path("bad.png")): captures[1].path: capture refused: expected a PNG, found not a PNG (no PNG signature)\n1 error(s)\n")
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: scratch.path("out/manifest.json"))))
+        XCTAssertEqual(manifest.outputs.map(\.captureId), ["good"])
+        XCTAssertEqual(manifest.failures, [Manifest.Failure(captureId: "bad", file: scratch.path("bad.png"), field: "captures[1].path",
+                                                            message: "capture refused: expected a PNG, found not a PNG (no PNG signature)")])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/en-US/good.png")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/bad.png")))
+        // A problem of the whole run still stops everything, --keep-going or not.
+        let broken = try scratch.writeJob(["schemaVersion": 1, "output": "out2", "bogus": 1,
+                                           "captures": [["id": "good", "path": "good.png", "well": "tuck-browser-mobile"]],
+                                           "headlines": ["en-US": ["good": "Fine"]]], name: "broken.json")
+        XCTAssertEqual(try runTool(["render", broken, "--keep-going"]).0, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out2")))
+    }
+
     func testCaptureIdsLongerThanAFileNameAllowsAreRefused() {
         XCTAssertTrue(CaptureID.isValid(String(repeating: "a", count: 100)))
         XCTAssertFalse(CaptureID.isValid(String(repeating: "a", count: 101)))

@@ -13,6 +13,9 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     public var field: String
     /// What is wrong, including "expected …, found …" when there is a comparison.
     public var message: String
+    /// The capture the problem belongs to when it fails only that capture's outputs
+    /// (`--keep-going` renders the others); nil for problems of the whole run.
+    public var captureId: String?
 
     public init(_ severity: Severity, file: String, field: String, message: String) {
         self.severity = severity

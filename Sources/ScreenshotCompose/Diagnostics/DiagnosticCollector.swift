@@ -21,6 +21,11 @@ public struct DiagnosticCollector: Sendable {
         diagnostics.append(contentsOf: other.diagnostics)
     }
 
+    /// Marks the diagnostics added since `index` as belonging to `captureId`.
+    mutating func attribute(since index: Int, to captureId: String) {
+        for i in index..<diagnostics.count where diagnostics[i].captureId == nil { diagnostics[i].captureId = captureId }
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }

@@ -8,29 +8,28 @@ extension LayoutEngine {
     /// Lays out every output of `plan`; the canvas is the capture's well size. Every headline
     /// that cannot be set is reported (locale, capture, and why: overflow in pixels, missing
     /// glyphs as U+XXXX, refused emoji). With uniform sizing, each locale × well is set at the
-    /// smallest fitted size among its headlines. Nil when any headline was refused.
-    public func layoutAll(_ plan: Plan, typesetter: Typesetting, into d: inout DiagnosticCollector) -> [LaidOutOutput]? {
+    /// smallest fitted size among its headlines. Returns the outputs that could be laid out;
+    /// callers check the collector for refusals.
+    public func layoutAll(_ plan: Plan, typesetter: Typesetting, into d: inout DiagnosticCollector) -> [LaidOutOutput] {
         var laidOut: [LaidOutOutput] = []
-        var refused = false
         for output in plan.outputs {
             let capture = plan.captures[output.captureIndex]
+            let mark = d.diagnostics.count
+            defer { d.attribute(since: mark, to: capture.id) }
             switch layoutOne(output, plan: plan, typesetter: typesetter, fixedSize: nil) {
             case .success(let layout):
                 // A store slot larger than the capture would need it enlarged: refused, since
                 // an upscaled capture is soft and no longer the app's native pixels.
                 if layout.capture.width > Double(capture.header.width) + 0.5 {
-                    refused = true
                     d.error(plan.job.file, "captures[\(capture.jobIndex)].storeWell",
                             "capture \(capture.id) would be enlarged on the \(capture.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(capture.header.width) px")
                     continue
                 }
                 laidOut.append(LaidOutOutput(output: output, layout: layout))
             case .failure(let refusal):
-                refused = true
                 d.add(diagnostic(refusal, file: plan.job.file, locale: output.locale, capture: capture))
             }
         }
-        if refused { return nil }
         guard typesetting.size == .uniform else { return laidOut }
 
         var smallest: [String: Double] = [:]

@@ -103,6 +103,15 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var toolchain: Toolchain
     public var inputs: Inputs
     public var outputs: [Output]
+    /// `--keep-going`: the problems that failed some captures' outputs (absent otherwise).
+    public var failures: [Failure]?
+
+    public struct Failure: Codable, Equatable, Sendable {
+        public var captureId: String
+        public var file: String
+        public var field: String
+        public var message: String
+    }
 
     public static let kindName = "composed-screenshots"
     public static let notEvidenceStatement =

@@ -56,8 +56,12 @@ public struct ScreenshotComposer {
         }
         var engine = layoutEngine
         engine.typesetting = job.typesetting
-        guard let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d), d.errors.count == before else { return nil }
-        return (plan, laidOut)
+        let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d)
+        if d.errors.count == before { return (plan, laidOut) }
+        // --keep-going renders the rest only when every problem belongs to one capture.
+        let runWide = d.diagnostics.filter { $0.severity == .error && $0.captureId == nil }
+        if options.keepGoing && runWide.isEmpty && !laidOut.isEmpty { return (plan, laidOut) }
+        return nil
     }
 
     /// Re-hashes every file `manifestFile` lists; `outputCount` is the number of files checked.
@@ -113,10 +117,14 @@ public struct ScreenshotComposer {
             d.append(contentsOf: result.diagnostics)
             if let output = result.output { outputs.append(output) }
         }
-        if d.hasErrors {
+        let failed = d.errors.filter { $0.captureId != nil }
+        if d.hasErrors && !(options.keepGoing && failed.count == d.errors.count) {
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
-        let manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
+        var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
+        if !failed.isEmpty {
+            manifest.failures = failed.map { Manifest.Failure(captureId: $0.captureId ?? "", file: $0.file, field: $0.field, message: $0.message) }
+        }
         let manifestName = rendering.shard.map { "manifest.shard-\($0.index)-of-\($0.count).json" } ?? "manifest.json"
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {

@@ -12,14 +12,18 @@ public struct PlanOptions: Equatable, Sendable {
     public var headlines: HeadlineOptions
     /// `--layout fastlane`: also write PNGs where fastlane deliver picks them up.
     public var fastlaneLayout: Bool
+    /// `--keep-going`: a refused capture fails only its own outputs; the others are rendered
+    /// and the manifest lists the failures (the run still exits 1).
+    public var keepGoing = false
 
     public init(output: String? = nil, locales: [String] = [], sourceDateEpoch: String? = nil,
-                headlines: HeadlineOptions = HeadlineOptions(), fastlaneLayout: Bool = false) {
+                headlines: HeadlineOptions = HeadlineOptions(), fastlaneLayout: Bool = false, keepGoing: Bool = false) {
         self.output = output
         self.locales = locales
         self.sourceDateEpoch = sourceDateEpoch
         self.headlines = headlines
         self.fastlaneLayout = fastlaneLayout
+        self.keepGoing = keepGoing
     }
 }
 
@@ -52,6 +56,8 @@ public enum Planner {
 
         var captures: [PlannedCapture] = []
         for (index, capture) in job.captures.enumerated() {
+            let mark = d.diagnostics.count
+            defer { d.attribute(since: mark, to: capture.id) }
             if var planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
                 planned.jobIndex = index
                 captures.append(planned)
@@ -63,7 +69,9 @@ public enum Planner {
         for locale in locales {
             for capture in job.captures {
                 guard let headline = job.headlines[locale]?[capture.id] else { continue }
+                let mark = d.diagnostics.count
                 let valid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: capture.id, &d)
+                d.attribute(since: mark, to: capture.id)
                 if valid, let index = captures.firstIndex(where: { $0.id == capture.id }) {
                     outputs.append(PlannedOutput(locale: locale, captureIndex: index, headline: headline))
                 }
