@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
 
-.PHONY: setup build test demo docs bench clean
+.PHONY: setup build test demo docs bench fuzz clean
 
 setup:
 	./scripts/setup.sh
@@ -35,6 +35,10 @@ bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release
 	python3 scripts/bench.py
+
+# libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
+fuzz: setup
+	./scripts/fuzz.sh
 
 clean:
 	rm -rf .build out

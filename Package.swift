@@ -33,6 +33,8 @@ let package = Package(
                           path: "Sources/store-screenshot-compose"),
         // `make bench` only: times capture decoding and PNG encoding alone.
         .executableTarget(name: "ssc-bench", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-bench"),
+        // `make fuzz` only: libFuzzer entry point over the decoders (built with -sanitize=fuzzer).
+        .executableTarget(name: "ssc-fuzz", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-fuzz"),
         .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim"],
                     path: "Tests/ScreenshotComposeTests"),
     ]

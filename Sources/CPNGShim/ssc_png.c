@@ -309,6 +309,75 @@ int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, c
     return 0;
 }
 
+int ssc_png_encode_flavour(const uint8_t *rgba, uint32_t width, uint32_t height, int color_type, int bit_depth,
+                           int interlace, int trns, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    ssc_error_state state;
+    png_structp png;
+    png_infop info;
+    if (ssc_open_writer(out, &state, message, &png, &info)) return 1;
+    png_bytep volatile pixels = NULL;
+    png_bytepp volatile rows = NULL;
+    if (setjmp(state.jump)) {
+        free(pixels);
+        free(rows);
+        png_destroy_write_struct(&png, &info);
+        ssc_buffer_free(out);
+        return 1;
+    }
+    png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
+    png_set_IHDR(png, info, width, height, bit_depth, color_type, interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    int channels = color_type == 0 ? 1 : color_type == 2 ? 3 : color_type == 3 ? 1 : color_type == 4 ? 2 : 4;
+    int bytes_per_sample = bit_depth == 16 ? 2 : 1;
+    size_t count = (size_t)width * height;
+    // Samples unpacked (one per byte, or two big-endian bytes at 16 bits); libpng packs them.
+    pixels = (png_bytep)malloc(count * channels * bytes_per_sample);
+    rows = (png_bytepp)malloc(sizeof(png_bytep) * height);
+    if (!pixels || !rows) png_error(png, "out of memory");
+    png_color palette[256];
+    png_byte alphas[256];
+    int colors = 0;
+    int max = (1 << (bit_depth > 8 ? 8 : bit_depth)) - 1;
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *p = rgba + i * 4;
+        png_bytep o = pixels + i * channels * bytes_per_sample;
+        if (color_type == 3) {
+            int index = 0;
+            for (; index < colors; index++) {
+                if (palette[index].red == p[0] && palette[index].green == p[1] && palette[index].blue == p[2] && alphas[index] == p[3]) break;
+            }
+            if (index == colors && colors < 256) {
+                palette[colors].red = p[0]; palette[colors].green = p[1]; palette[colors].blue = p[2]; alphas[colors] = p[3];
+                colors++;
+            }
+            o[0] = (png_byte)(index < colors ? index : 0);
+            continue;
+        }
+        png_byte samples[4];
+        int n = 0;
+        if (color_type == 0 || color_type == 4) samples[n++] = p[1]; else { samples[n++] = p[0]; samples[n++] = p[1]; samples[n++] = p[2]; }
+        if (color_type == 4 || color_type == 6) samples[n++] = p[3];
+        for (int c = 0; c < n; c++) {
+            if (bit_depth == 16) { o[c * 2] = samples[c]; o[c * 2 + 1] = samples[c]; }
+            else o[c] = (png_byte)((samples[c] * max + 127) / 255);
+        }
+    }
+    if (color_type == 3) {
+        png_set_PLTE(png, info, palette, colors ? colors : 1);
+        if (trns) png_set_tRNS(png, info, alphas, colors ? colors : 1, NULL);
+    }
+    png_write_info(png, info);
+    if (bit_depth < 8) png_set_packing(png);
+    size_t row_bytes = (size_t)width * channels * bytes_per_sample;
+    for (uint32_t y = 0; y < height; y++) rows[y] = pixels + y * row_bytes;
+    png_write_image(png, rows);
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(pixels);
+    free(rows);
+    return 0;
+}
+
 int ssc_png_decode_rgba8(const uint8_t *data, size_t size, ssc_png_image *out,
                          char message[SSC_PNG_MESSAGE_SIZE]) {
     memset(out, 0, sizeof(*out));

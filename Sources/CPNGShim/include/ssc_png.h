@@ -73,6 +73,13 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
 int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc, size_t icc_size,
                          int srgb, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
+/// Encodes 8-bit RGBA pixels in another PNG flavour, for tests of every capture format:
+/// `color_type` 0 gray, 2 RGB, 3 palette (colours quantized to the first 256 distinct ones),
+/// 4 gray+alpha, 6 RGBA; `bit_depth` 1, 2, 4, 8 or 16 as the type allows; `interlace` 1 for
+/// Adam7; `trns` adds a tRNS chunk to palette images from their alpha. Gray is the green sample.
+int ssc_png_encode_flavour(const uint8_t *rgba, uint32_t width, uint32_t height, int color_type, int bit_depth,
+                           int interlace, int trns, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
 /// A decoded PNG: 8-bit RGBA rows, width * 4 bytes each, plus its text chunks.
 typedef struct {
     ssc_png_header header;

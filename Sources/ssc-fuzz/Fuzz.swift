@@ -1,0 +1,37 @@
+import Foundation
+import ScreenshotCompose
+
+// libFuzzer entry point (`make fuzz`): FUZZ_TARGET picks the decoder fed with the input bytes.
+// Every decoder must turn any bytes into a value or diagnostics, never crash or hang.
+
+private let target = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? "job"
+private let template = (try? String(contentsOfFile: "templates/device-well.svg.tmpl", encoding: .utf8)) ?? ""
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    var d = DiagnosticCollector()
+    switch target {
+    case "job":
+        _ = JobLoader.decode(data: data, file: "fuzz.json", directory: URL(fileURLWithPath: "/nonexistent"), into: &d)
+    case "wells":
+        _ = WellsCatalogLoader.load(data: data, file: "wells.json", into: &d)
+    case "template":
+        // The input is spliced into the shipped template, then the template is filled.
+        let text = String(decoding: data, as: UTF8.self)
+        if let parsed = SVGTemplate.parse(template.replacingOccurrences(of: "<title>", with: "<title>" + text), file: "t", into: &d) {
+            var values: [Placeholder: String] = [:]
+            for p in Placeholder.allCases { values[p] = text }
+            values[.headlineTspans] = "<tspan>x</tspan>"
+            _ = try? parsed.fill(values)
+        }
+    case "strings":
+        if let text = try? StringsFile.decode(data) { _ = try? StringsFile.parse(text) }
+    case "png":
+        if (try? PNGCodec.readHeader(data)) != nil { _ = try? PNGCodec.validateImageData(data) }
+    default:
+        fatalError("unknown FUZZ_TARGET \(target)")
+    }
+    return 0
+}
+
