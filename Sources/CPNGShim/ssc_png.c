@@ -10,18 +10,24 @@
 typedef struct {
     jmp_buf jump;
     char *message;
+    char warning[128];  // the last warning, which often says why the error came
 } ssc_error_state;
 
 static void ssc_error_fn(png_structp png, png_const_charp text) {
     ssc_error_state *state = (ssc_error_state *)png_get_error_ptr(png);
-    snprintf(state->message, SSC_PNG_MESSAGE_SIZE, "%s", text ? text : "libpng error");
+    if (state->warning[0]) {
+        snprintf(state->message, SSC_PNG_MESSAGE_SIZE, "%s (%s)", text ? text : "libpng error", state->warning);
+    } else {
+        snprintf(state->message, SSC_PNG_MESSAGE_SIZE, "%s", text ? text : "libpng error");
+    }
     longjmp(state->jump, 1);
 }
 
-// Warnings (for example a bad CRC in an ancillary chunk) are not failures.
+// Warnings (for example a bad CRC in an ancillary chunk) are not failures; the last one is
+// kept for the message of an error that follows.
 static void ssc_warning_fn(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
+    ssc_error_state *state = (ssc_error_state *)png_get_error_ptr(png);
+    snprintf(state->warning, sizeof(state->warning), "%s", text ? text : "");
 }
 
 typedef struct {
@@ -105,6 +111,7 @@ static int ssc_open_reader(const uint8_t *data, size_t size, ssc_error_state *st
     message[0] = 0;
     if (ssc_check_signature(data, size, message)) return 1;
     state->message = message;
+    state->warning[0] = 0;
     *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, ssc_error_fn, ssc_warning_fn);
     *info = *png ? png_create_info_struct(*png) : NULL;
     if (!*png || !*info) {
@@ -217,6 +224,7 @@ static int ssc_open_writer(ssc_buffer *out, ssc_error_state *state, char *messag
     message[0] = 0;
     memset(out, 0, sizeof(*out));
     state->message = message;
+    state->warning[0] = 0;
     *png = png_create_write_struct(PNG_LIBPNG_VER_STRING, state, ssc_error_fn, ssc_warning_fn);
     *info = *png ? png_create_info_struct(*png) : NULL;
     if (!*png || !*info) {

@@ -69,4 +69,36 @@ final class FlavourTests: XCTestCase {
             }
         }
     }
+
+    func testAHeaderClaimingAHugeImageIsRefusedBeforeAnyPixelMemory() throws {
+        // A 60000-pixel side is over libpng's user limit (16384): the header read stops there.
+        for (width, height) in [(60000, 1), (1, 60000)] {
+            var buffer = ssc_buffer()
+            var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+            let pixels = [UInt8](repeating: 0, count: width * height * 4)
+            XCTAssertEqual(ssc_png_encode_flavour(pixels, UInt32(width), UInt32(height), 0, 1, 0, 0, &buffer, &message), 0)
+            let data = Data(bytes: buffer.data, count: buffer.size)
+            ssc_buffer_free(&buffer)
+            let start = Date()
+            XCTAssertThrowsError(try PNGCodec.readHeader(data)) { error in
+                XCTAssertTrue((error as? PNGError)?.message.contains("exceeds user limit") == true, "\(error)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
+        }
+    }
+
+    func testBidiOverridesStayTextAndALoneSurrogateIsRefused() throws {
+        let scratch = try Scratch()
+        let headline = "Price \u{202E}001$\u{202C} today \u{2066}x\u{2069}"
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": headline]])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)), [])
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")))
+        XCTAssertNil(XMLText.wellFormednessError(data))
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("<title>\(headline)</title>"))
+
+        try scratch.write("lone.json", #"{"schemaVersion": 1, "captures": [], "headlines": {"en-US": {"x": "\ud800"}}}"#)
+        let problems = lines(ScreenshotComposer().check(jobFile: scratch.path("lone.json"), options: epoch))
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].hasPrefix("error: \(scratch.path("lone.json")): (document): not valid JSON: "), problems[0])
+    }
 }
