@@ -13,6 +13,7 @@ packages=(
   fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari
   fonts-noto-cjk    # Japanese, Chinese, Korean
   fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
+  chromium          # tests open the contact sheet (index.html) in a real browser, headless
 )
 
 # make bench also needs rsvg-convert (the reference) and GNU time (peak RSS).

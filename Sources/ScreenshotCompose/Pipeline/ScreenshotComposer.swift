@@ -128,7 +128,14 @@ public struct ScreenshotComposer {
         let manifestName = rendering.shard.map { "manifest.shard-\($0.index)-of-\($0.count).json" } ?? "manifest.json"
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
-            let files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
+            var files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
+            // The review page, for whole runs (a shard's would show only its part).
+            if rendering.shard == nil {
+                let sheet = ContactSheet.html(plan: plan, outputs: outputs, laidOut: laidOut,
+                                              warnings: d.diagnostics.filter { $0.severity == .warning })
+                try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent("index.html"))
+                files.append("index.html")
+            }
             try folder.publish(files, manifest: try manifest.encoded(), name: manifestName)
         } catch let error as OutputFolderError {
             d.error(plan.output.path, "(output folder)", error.message)

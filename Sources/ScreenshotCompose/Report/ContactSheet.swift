@@ -1,0 +1,70 @@
+import Foundation
+
+/// `<out>/index.html`: every output of a run on one page, for review from `file://` with no
+/// server and nothing fetched from the network. One row per capture (grouped by well), one
+/// column per locale; each cell shows the composed SVG with its headline, size, the PNG's
+/// SHA-256, its warnings and links to the SVG and PNG. Links are relative, so the page stays
+/// valid when the output folder is moved or zipped.
+public enum ContactSheet {
+    public static func html(plan: Plan, outputs: [RenderedOutput], laidOut: [LaidOutOutput], warnings: [Diagnostic]) -> Data {
+        let locales = Array(Set(outputs.map(\.locale))).sorted()
+        let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\($0.captureId)", $0) }, uniquingKeysWith: { a, _ in a })
+        let headlines = Dictionary(laidOut.map { ("\($0.output.locale)\u{0}\(plan.captures[$0.output.captureIndex].id)", $0.output.headline) },
+                                   uniquingKeysWith: { a, _ in a })
+        let captures = plan.captures.filter { c in outputs.contains { $0.captureId == c.id } }
+        let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let e = XMLText.escapeText, a = XMLText.escapeAttribute
+        var html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — \(e(plan.composedAt))</title>
+        <style>
+        body{font-family:system-ui,sans-serif;margin:24px;color:#14171f;background:#f6f7f9}
+        .notice{background:#fff4d6;border:1px solid #e0c060;padding:8px 12px;border-radius:6px}
+        table{border-collapse:collapse;margin-top:16px}
+        th,td{border:1px solid #d8dbe0;padding:8px;vertical-align:top;background:#fff}
+        td object{width:180px;display:block;background:#eee}
+        .meta{font-size:12px;color:#555;word-break:break-all;max-width:180px}
+        .warn{color:#a0400c;font-size:12px;max-width:180px}
+        h2{margin-top:28px}
+        </style></head><body>
+        <h1>Composed screenshots</h1>
+        <p class="notice"><strong>Composed marketing assets, not capture evidence.</strong> Headlines and frames were added by \(e(plan.tool.label)); the app never showed them.</p>
+        <p>Composed at \(e(plan.composedAt)). Show locale:
+        <select id="locale" onchange="for(const c of document.querySelectorAll('[data-locale]'))c.hidden=this.value!==''&&c.dataset.locale!==this.value">
+        <option value="">all</option>\(locales.map { "<option>\(e($0))</option>" }.joined())</select></p>
+
+        """
+        for well in wells {
+            let rows = captures.filter { $0.canvas.id == well }
+            html += "<h2>\(e(well)) — \(rows.first.map { "\($0.canvas.width)×\($0.canvas.height)" } ?? "")</h2>\n<table><tr><th>capture</th>"
+            html += locales.map { "<th data-locale=\"\(a($0))\">\(e($0))</th>" }.joined() + "</tr>\n"
+            for capture in rows {
+                html += "<tr><th>\(e(capture.id))</th>"
+                for locale in locales {
+                    html += "<td data-locale=\"\(a(locale))\">"
+                    if let o = byKey["\(locale)\u{0}\(capture.id)"] {
+                        let headline = headlines["\(locale)\u{0}\(capture.id)"] ?? ""
+                        // <object>, not <img>: an SVG shown as an image may not load the capture it links.
+                        let height = (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded()
+                        html += "<object type=\"image/svg+xml\" data=\"\(a(o.svg.path))\" style=\"height:\(Int(height))px\" aria-label=\"\(a(headline))\"></object>"
+                        html += "<div>\(e(headline))</div><div class=\"meta\">\(capture.canvas.width)×\(capture.canvas.height)"
+                        if let png = o.png {
+                            html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
+                        }
+                        html += " · <a href=\"\(a(o.svg.path))\">SVG</a></div>"
+                        for w in warnings where w.file.hasSuffix("/\(locale)/\(capture.id).png") || w.field.hasSuffix("\(locale).\(capture.id)") {
+                            html += "<div class=\"warn\">\(e(w.message))</div>"
+                        }
+                    } else {
+                        html += "—"
+                    }
+                    html += "</td>"
+                }
+                html += "</tr>\n"
+            }
+            html += "</table>\n"
+        }
+        html += "</body></html>\n"
+        return Data(html.utf8)
+    }
+}
