@@ -12,6 +12,7 @@ struct RenderArguments: Equatable {
     var shard: Shard?
     var verbosity = Verbosity.normal
     var keepGoing = false
+    var json = false
 }
 
 enum Verbosity: Equatable {
@@ -23,7 +24,7 @@ import ScreenshotCompose
 enum Command: Equatable {
     case render(job: String, RenderArguments)
     case check(job: String, RenderArguments)
-    case verify(manifest: String, outputsOnly: Bool)
+    case verify(manifest: String, outputsOnly: Bool, json: Bool)
     case mergeManifests(inputs: [String], output: String)
     case wells(file: String?, store: Bool, storeFile: String?)
     case help
@@ -41,12 +42,12 @@ enum Arguments {
     commands:
       render JOB [--out DIR] [--locale TAG]... [--svg-only] [--layout default|fastlane]
                  [--fallback-locale TAG] [--allow-untranslated] [--jobs N] [--shard I/N]
-                 [--png-compression fast|default|small] [--quiet | --verbose] [--keep-going]
+                 [--png-compression fast|default|small] [--quiet | --verbose] [--keep-going] [--json]
                          compose every capture × locale to SVG + PNG and write manifest.json
                          (with --shard: manifest.shard-I-of-N.json for that part)
-      check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated]
+      check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated] [--json]
                          every check render makes; writes nothing
-      verify MANIFEST [--outputs-only]
+      verify MANIFEST [--outputs-only] [--json]
                          re-hash every file the manifest lists; exit 1 naming each that differs
                          or is missing; --outputs-only: only the files inside the output folder
       merge-manifests SHARD.json... -o MANIFEST
@@ -62,7 +63,9 @@ enum Arguments {
     --allow-untranslated   accept String Catalog units that are not "translated" (warning)
     --keep-going           a refused capture fails only its outputs; the rest are rendered and
                            the manifest lists the failures (exit code still 1)
+    --json                 one JSON document on stdout (status, counts, outputs, problems); logs on stderr
     SOURCE_DATE_EPOCH (seconds) fixes composedAt, for byte-identical re-renders.
+    GITHUB_ACTIONS=true also prints each problem as a workflow annotation (::error file=…,line=…::…).
     """
 
     static func parse(_ args: [String]) throws -> Command {
@@ -97,6 +100,7 @@ enum Arguments {
                     guard let shard = Shard(text) else { throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(text)\"") }
                     options.shard = shard
                 case "--keep-going" where first == "render": options.keepGoing = true
+                case "--json": options.json = true
                 case "--quiet", "-q": options.verbosity = .quiet
                 case "--verbose", "-v": options.verbosity = .verbose
                 case "--svg-only" where first == "render": options.svgOnly = true
@@ -120,8 +124,9 @@ enum Arguments {
             return first == "render" ? .render(job: job, options) : .check(job: job, options)
         case "verify":
             let outputsOnly = rest.contains("--outputs-only")
-            let positional = try rest.filter { $0 != "--outputs-only" }.map(plain)
-            return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: outputsOnly)
+            let json = rest.contains("--json")
+            let positional = try rest.filter { $0 != "--outputs-only" && $0 != "--json" }.map(plain)
+            return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: outputsOnly, json: json)
         case "merge-manifests":
             var output: String?
             var inputs: [String] = []

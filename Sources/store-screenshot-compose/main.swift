@@ -3,16 +3,25 @@ import ScreenshotCompose
 
 // Thin: parse, call the library, print. Exit 0 success, 1 refused input or failed output, 2 usage.
 
+let environment = ProcessInfo.processInfo.environment
+
 func printDiagnostics(_ diagnostics: [Diagnostic]) {
+    let annotate = environment["GITHUB_ACTIONS"] == "true"
     for diagnostic in diagnostics {
         FileHandle.standardError.write(Data((diagnostic.line + "\n").utf8))
+        if annotate { FileHandle.standardError.write(Data((diagnostic.githubAnnotation + "\n").utf8)) }
     }
 }
 
-func finish(_ report: RunReport, success: String?) -> Never {
+/// With `json`, the report as one JSON document on stdout instead of the success line.
+func finish(_ report: RunReport, success: String?, json command: String? = nil) -> Never {
     printDiagnostics(report.diagnostics)
+    if let command {
+        let document = (try? JSONReport(command: command, report: report).encoded()) ?? Data()
+        FileHandle.standardOutput.write(document)
+    }
     if report.succeeded {
-        if let success { print(success) }
+        if let success, command == nil { print(success) }
         exit(0)
     }
     FileHandle.standardError.write(Data("\(report.diagnostics.filter { $0.severity == .error }.count) error(s)\n".utf8))
@@ -26,8 +35,6 @@ do {
     FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Arguments.usage)\n".utf8))
     exit(2)
 }
-
-let environment = ProcessInfo.processInfo.environment
 
 func planOptions(_ a: RenderArguments) -> PlanOptions {
     PlanOptions(output: a.out, locales: a.locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"],
@@ -45,7 +52,8 @@ case .render(let job, let arguments):
     var report = ScreenshotComposer().render(jobFile: job, options: planOptions(arguments), rendering: rendering)
     Progress.end(arguments.verbosity)
     if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
-    finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")")
+    finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
+           json: arguments.json ? "render" : nil)
 case .mergeManifests(let inputs, let output):
     var d = DiagnosticCollector()
     if let merged = ManifestMerger.merge(inputs, into: output, diagnostics: &d) {
@@ -58,10 +66,10 @@ case .mergeManifests(let inputs, let output):
     finish(RunReport(diagnostics: d.diagnostics, outputCount: inputs.count), success: "merged \(inputs.count) manifest(s) into \(output)")
 case .check(let job, let arguments):
     let report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
-    finish(report, success: "ok: \(report.outputCount) output(s) would be rendered")
-case .verify(let manifest, let outputsOnly):
+    finish(report, success: "ok: \(report.outputCount) output(s) would be rendered", json: arguments.json ? "check" : nil)
+case .verify(let manifest, let outputsOnly, let json):
     let report = ScreenshotComposer.verify(manifestFile: manifest, outputsOnly: outputsOnly)
-    finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches")
+    finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches", json: json ? "verify" : nil)
 case .wells(let file, let store, let storeFile):
     var d = DiagnosticCollector()
     let catalog = WellsListing.load(file: file, into: &d)

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The one JSON document `--json` prints on stdout (shape documented in the README).
+public struct JSONReport: Codable, Equatable, Sendable {
+    public struct Counts: Codable, Equatable, Sendable {
+        public var outputs: Int
+        public var errors: Int
+        public var warnings: Int
+    }
+
+    public struct Problem: Codable, Equatable, Sendable {
+        /// `error` or `warning`.
+        public var severity: String
+        public var file: String
+        public var field: String
+        public var message: String
+        /// 1-based line in `file` the problem points at, when it can be found.
+        public var line: Int?
+    }
+
+    /// `render`, `check` or `verify`.
+    public var command: String
+    /// `succeeded` or `failed`.
+    public var status: String
+    public var counts: Counts
+    /// The manifest written (render), else nil.
+    public var manifest: String?
+    /// Every output rendered, as in the manifest (render; empty otherwise).
+    public var outputs: [Manifest.Output]
+    public var problems: [Problem]
+
+    public init(command: String, report: RunReport) {
+        self.command = command
+        status = report.succeeded ? "succeeded" : "failed"
+        counts = Counts(outputs: report.manifest?.outputs.count ?? (command == "check" ? report.outputCount : 0),
+                        errors: report.diagnostics.filter { $0.severity == .error }.count,
+                        warnings: report.diagnostics.filter { $0.severity == .warning }.count)
+        manifest = report.manifestURL?.path
+        outputs = report.manifest?.outputs ?? []
+        problems = report.diagnostics.map {
+            Problem(severity: $0.severity.rawValue, file: $0.file, field: $0.field, message: $0.message,
+                    line: LineLocator.line(of: $0))
+        }
+    }
+
+    /// Pretty-printed, sorted keys, final newline.
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+/// Finds the line a diagnostic points at: `line N, column M` fields of `.strings` errors, and
+/// JSON field paths (`headlines.de-DE.home`, `captures[2].path`) searched key by key in the
+/// file. Best effort: nil when the file cannot be read or a key is not found.
+public enum LineLocator {
+    public static func line(of diagnostic: Diagnostic) -> Int? {
+        if diagnostic.field.hasPrefix("line "),
+           let number = Int(diagnostic.field.dropFirst(5).prefix { $0.isNumber }) {
+            return number
+        }
+        guard diagnostic.file.hasSuffix(".json") || diagnostic.file.hasSuffix(".xcstrings"),
+              let text = try? String(contentsOfFile: diagnostic.file, encoding: .utf8) else { return nil }
+        return line(ofField: diagnostic.field, in: text)
+    }
+
+    static func line(ofField field: String, in text: String) -> Int? {
+        guard !field.hasPrefix("("), !field.isEmpty else { return nil }
+        var position = text.startIndex
+        var skip = 0
+        for token in field.split(separator: ".") {
+            var name = Substring(token)
+            var index: Int?
+            if let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]") {
+                index = Int(name[name.index(after: open)..<close])
+                name = name[..<open]
+            }
+            for _ in 0...skip {
+                guard let found = text.range(of: "\"\(name)\"", range: position..<text.endIndex) else { return nil }
+                position = found.upperBound
+            }
+            skip = index ?? 0
+        }
+        return text[..<position].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+}
+
+extension Diagnostic {
+    /// A GitHub Actions workflow command (`::error file=…,line=…::…`) for this problem.
+    public var githubAnnotation: String {
+        func escapeData(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String {
+            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var properties = ["file=\(escapeProperty(file))"]
+        if let line = LineLocator.line(of: self) { properties.append("line=\(line)") }
+        properties.append("title=\(escapeProperty(field))")
+        return "::\(severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(escapeData(message))"
+    }
+}

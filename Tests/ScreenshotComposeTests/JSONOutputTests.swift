@@ -1,0 +1,77 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// `--json` prints one document on stdout in the documented shape; GitHub Actions annotations.
+final class JSONOutputTests: XCTestCase {
+    func testRenderJSONIsTheOnlyThingOnStdout() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "de-DE": ["shot": "Eins"]])
+        let (code, out, _) = try runTool(["render", job, "--json"], environment: ["SOURCE_DATE_EPOCH": "0"])
+        XCTAssertEqual(code, 0)
+        // Decoding with the documented type is the shape check; extra or missing keys fail it.
+        let report = try JSONDecoder().decode(JSONReport.self, from: Data(out.utf8))
+        XCTAssertEqual(report.command, "render")
+        XCTAssertEqual(report.status, "succeeded")
+        XCTAssertEqual(report.counts, JSONReport.Counts(outputs: 2, errors: 0, warnings: 0))
+        XCTAssertEqual(report.manifest, scratch.path("out/manifest.json"))
+        XCTAssertEqual(report.outputs.map { "\($0.locale)/\($0.captureId)" }, ["de-DE/shot", "en-US/shot"])
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: scratch.path("out/manifest.json"))))
+        XCTAssertEqual(report.outputs, manifest.outputs)
+        XCTAssertEqual(report.problems, [])
+        let keys = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]).keys.sorted()
+        XCTAssertEqual(keys, ["command", "counts", "manifest", "outputs", "problems", "status"])
+    }
+
+    func testCheckJSONListsProblemsWithTheirJobLine() throws {
+        let scratch = try Scratch()
+        try scratch.write("shot.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.write("job.json", """
+        {
+          "schemaVersion": 1,
+          "captures": [
+            { "id": "shot", "path": "shot.png", "well": "tuck-browser-mobile" }
+          ],
+          "headlines": {
+            "en-US": {
+              "shot": "Rocket 🚀"
+            }
+          }
+        }
+        """)
+        let (code, out, err) = try runTool(["check", job, "--json"], environment: ["GITHUB_ACTIONS": "true"])
+        XCTAssertEqual(code, 1)
+        let report = try JSONDecoder().decode(JSONReport.self, from: Data(out.utf8))
+        XCTAssertEqual(report.status, "failed")
+        XCTAssertEqual(report.counts.errors, 1)
+        XCTAssertEqual(report.problems.map(\.field), ["headlines.en-US.shot"])
+        XCTAssertEqual(report.problems.first?.line, 8)
+        XCTAssertEqual(report.problems.first?.severity, "error")
+        let annotation = try XCTUnwrap(err.split(separator: "\n").first { $0.hasPrefix("::error ") })
+        XCTAssertTrue(annotation.hasPrefix("::error file=\(job),line=8,title=headlines.en-US.shot::headline holds emoji U+1F680"), String(annotation))
+    }
+
+    func testAnnotationsEscapeWhatWorkflowCommandsReserve() {
+        let d = Diagnostic(.warning, file: "a,b:c.json", field: "x", message: "50% done\nnext")
+        XCTAssertEqual(d.githubAnnotation, "::warning file=a%2Cb%3Ac.json,title=x::50%25 done%0Anext")
+    }
+
+    func testVerifyJSON() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(try runTool(["render", job]).0, 0)
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")))
+        let (code, out, _) = try runTool(["verify", scratch.path("out/manifest.json"), "--json"])
+        XCTAssertEqual(code, 1)
+        let report = try JSONDecoder().decode(JSONReport.self, from: Data(out.utf8))
+        XCTAssertEqual(report.command, "verify")
+        XCTAssertEqual(report.problems.map(\.field), ["outputs[0].svg (en-US/shot.svg)"])
+    }
+
+    func testLineLocatorFollowsArrayIndexes() {
+        let text = "{\n\"captures\": [\n {\"id\": \"a\", \"path\": \"x\"},\n {\"id\": \"b\",\n  \"path\": \"y\"}\n]}"
+        XCTAssertEqual(LineLocator.line(ofField: "captures[1].path", in: text), 5)
+        XCTAssertEqual(LineLocator.line(ofField: "captures[0].path", in: text), 3)
+        XCTAssertNil(LineLocator.line(ofField: "nothing.here", in: text))
+    }
+}
