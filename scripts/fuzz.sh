@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make fuzz: libFuzzer over each decoder for FUZZ_SECONDS (default 120) seconds, seeded from the
+# make fuzz: libFuzzer over each decoder (FUZZ_TARGETS, default all five) for FUZZ_SECONDS
+# (default 120) seconds, seeded from the
 # fixtures. Crashes land in out/fuzz/<target>/crash-*; a crash fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,7 +9,7 @@ swift build --product ssc-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzze
 bin=.build/fuzz/debug/ssc-fuzz
 status=0
 total=0
-for target in job wells template strings png; do
+for target in ${FUZZ_TARGETS:-job wells template strings png}; do
   corpus="out/fuzz/$target/corpus"
   mkdir -p "$corpus"
   case "$target" in

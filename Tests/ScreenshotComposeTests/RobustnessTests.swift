@@ -53,7 +53,7 @@ final class RobustnessTests: XCTestCase {
         ManifestVerifier.verify(manifestFile: scratch.path("out/manifest.json"), into: &d)
         XCTAssertEqual(lines(d), [])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
-        XCTAssertEqual(leftovers, [".store-screenshot-compose.lock", "en-US", "manifest.json"])
+        XCTAssertEqual(leftovers, [".store-screenshot-compose.lock", "en-US", "index.html", "manifest.json"])
     }
 
     func testAKilledRunNeverLeavesAManifestThatDoesNotVerify() throws {

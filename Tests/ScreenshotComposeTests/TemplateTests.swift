@@ -130,6 +130,15 @@ final class TemplateTests: XCTestCase {
         }
     }
 
+    func testProcessingInstructionsAreRefusedBeforeTheParserSeesThem() {
+        // Regression for a `make fuzz` crash: FoundationXML's XMLParser dereferences NULL on
+        // a processing instruction without data.
+        let (template, problems) = parse(shipped.replacingOccurrences(of: "<title>", with: "<?x?><title>"))
+        XCTAssertNil(template)
+        XCTAssertEqual(problems, ["error: t.svg.tmpl: (template): filled template is not well-formed XML: line 8: a processing instruction other than the XML declaration at the start"])
+        XCTAssertNotNil(XMLText.wellFormednessError(Data("=<?\u{82}?>>Le<?>".utf8)))
+    }
+
     func testDoctypeAndEntitiesAreRefused() {
         let (template, problems) = parse(shipped.replacingOccurrences(of: "<svg xmlns", with: "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<svg xmlns"))
         XCTAssertNil(template)

@@ -9,6 +9,19 @@ public enum XMLText {
     /// (XMLParser is strict where XMLDocument recovers. Its `parse()` can return true after
     /// an error at the end of the document, so the delegate's report is what counts.)
     public static func wellFormednessError(_ data: Data) -> String? {
+        // FoundationXML's XMLParser crashes (strlen of NULL) on a processing instruction with
+        // no data, e.g. `<?x?>` (found by `make fuzz`). SVG templates need none but the XML
+        // declaration, so any other is refused before the parser sees it.
+        let text = String(decoding: data, as: UTF8.self)
+        var search = text.startIndex
+        while let pi = text.range(of: "<?", range: search..<text.endIndex) {
+            let isDeclaration = text.distance(from: text.startIndex, to: pi.lowerBound) == 0 && text.hasPrefix("<?xml ")
+            if !isDeclaration {
+                let line = text[..<pi.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                return "line \(line): a processing instruction other than the XML declaration at the start"
+            }
+            search = pi.upperBound
+        }
         let parser = XMLParser(data: data)
         let recorder = ParseErrorRecorder()
         parser.delegate = recorder
