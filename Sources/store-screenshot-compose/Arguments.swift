@@ -26,6 +26,7 @@ enum Command: Equatable {
     case check(job: String, RenderArguments)
     case verify(manifest: String, outputsOnly: Bool, json: Bool)
     case mergeManifests(inputs: [String], output: String)
+    case preview(job: String, locales: [String])
     case wells(file: String?, store: Bool, storeFile: String?)
     case help
     case version
@@ -47,6 +48,9 @@ enum Arguments {
                          (with --shard: manifest.shard-I-of-N.json for that part)
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated] [--json]
                          every check render makes; writes nothing
+      preview JOB [--locale TAG]...
+                         render SVGs and index.html, then re-render on every change to the job,
+                         headline files, template, wells, captures or fonts; Ctrl-C stops
       verify MANIFEST [--outputs-only] [--json]
                          re-hash every file the manifest lists; exit 1 naming each that differs
                          or is missing; --outputs-only: only the files inside the output folder
@@ -127,6 +131,18 @@ enum Arguments {
             let json = rest.contains("--json")
             let positional = try rest.filter { $0 != "--outputs-only" && $0 != "--json" }.map(plain)
             return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: outputsOnly, json: json)
+        case "preview":
+            var locales: [String] = []
+            var positional: [String] = []
+            while !rest.isEmpty {
+                let arg = rest.removeFirst()
+                switch arg {
+                case "--locale": locales.append(try value(for: arg, &rest))
+                case "--help", "-h": return .help
+                default: positional.append(try plain(arg))
+                }
+            }
+            return .preview(job: try single(positional, "JOB", command: first), locales: locales)
         case "merge-manifests":
             var output: String?
             var inputs: [String] = []

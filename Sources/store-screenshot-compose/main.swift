@@ -54,6 +54,22 @@ case .render(let job, let arguments):
     if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
     finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
            json: arguments.json ? "render" : nil)
+case .preview(let job, let locales):
+    // Ctrl-C ends a preview normally.
+    signal(SIGINT) { _ in exit(0) }
+    signal(SIGTERM) { _ in exit(0) }
+    let session = PreviewSession(jobFile: job, options: PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"]))
+    func show(_ lines: [String]) {
+        for line in lines {
+            let stream = line.hasPrefix("error:") || line.hasPrefix("warning:") ? FileHandle.standardError : FileHandle.standardOutput
+            stream.write(Data((line + "\n").utf8))
+        }
+    }
+    show(session.renderPass())
+    FileHandle.standardOutput.write(Data("watching for changes; Ctrl-C to stop\n".utf8))
+    while true {
+        if session.waitForChange(timeout: 3600) { show(session.renderPass()) }
+    }
 case .mergeManifests(let inputs, let output):
     var d = DiagnosticCollector()
     if let merged = ManifestMerger.merge(inputs, into: output, diagnostics: &d) {

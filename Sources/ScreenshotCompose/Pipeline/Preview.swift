@@ -1,0 +1,83 @@
+import Foundation
+
+/// `preview`: renders the SVGs (no PNGs) and the contact sheet, then re-renders whenever the
+/// job, its headline sources, template, wells, captures or font files change. Only files whose
+/// bytes change are rewritten, and each rewritten output is reported.
+public final class PreviewSession {
+    public let jobFile: String
+    public var options: PlanOptions
+    private let composer = ScreenshotComposer()
+    private var previous: [String: String] = [:]
+    private var watcher: FileWatcher?
+
+    public init(jobFile: String, options: PlanOptions) {
+        self.jobFile = jobFile
+        self.options = options
+        // One composedAt for the whole session, so an edit changes only the SVGs it affects.
+        if self.options.sourceDateEpoch == nil {
+            self.options.sourceDateEpoch = String(Int(Date().timeIntervalSince1970))
+        }
+        watcher = FileWatcher()
+    }
+
+    /// One pass: plan, lay out, compose; writes the SVGs, capture copies and the contact sheet
+    /// that changed. Returns the lines to print (`rendered de-DE/home.svg`, or the problems).
+    public func renderPass() -> [String] {
+        var d = DiagnosticCollector()
+        guard let (plan, laidOut) = composer.prepare(jobFile: jobFile, options: options, into: &d) else {
+            watch(plan: nil)
+            return d.diagnostics.map(\.line)
+        }
+        watch(plan: plan)
+        var lines = d.diagnostics.map(\.line)
+        var outputs: [RenderedOutput] = []
+        let renderer = OutputRenderer(plan: plan)
+        for item in laidOut {
+            do {
+                let composed = try SVGComposer.compose(item, plan: plan)
+                let capture = plan.captures[item.output.captureIndex]
+                let svgHash = SHA256.hex(composed.data)
+                if previous[composed.relativePath] != svgHash || previous[composed.captureCopyRelativePath] != capture.drawSHA256 {
+                    if previous[composed.captureCopyRelativePath] != capture.drawSHA256 {
+                        _ = try renderer.writeCaptureCopy(composed)
+                        previous[composed.captureCopyRelativePath] = capture.drawSHA256
+                    }
+                    try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
+                    previous[composed.relativePath] = svgHash
+                    lines.append("rendered \(composed.relativePath)")
+                }
+                outputs.append(RenderedOutput(
+                    locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
+                    svg: Manifest.SVGEntry(path: composed.relativePath, sha256: svgHash, bytes: composed.data.count), png: nil,
+                    capture: Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.drawSHA256, bytes: capture.drawBytes.count),
+                    fonts: [], headlineFallback: nil, fastlane: nil, storeWell: nil))
+            } catch {
+                lines.append("error: \(plan.output.appendingPathComponent(item.output.locale).path): (output): \(error)")
+            }
+        }
+        let sheet = ContactSheet.html(plan: plan, outputs: outputs, laidOut: laidOut, warnings: d.diagnostics.filter { $0.severity == .warning })
+        let sheetHash = SHA256.hex(sheet)
+        if previous["index.html"] != sheetHash {
+            try? AtomicFile.write(sheet, to: plan.output.appendingPathComponent("index.html"))
+            previous["index.html"] = sheetHash
+        }
+        return lines
+    }
+
+    /// Blocks until a watched file changes (debounced) or `timeout` seconds pass; true on a change.
+    public func waitForChange(timeout: Double) -> Bool {
+        guard let watcher else { Thread.sleep(forTimeInterval: timeout); return true }
+        return !watcher.waitForChanges(timeout: timeout).isEmpty
+    }
+
+    private func watch(plan: Plan?) {
+        var urls = [URL(fileURLWithPath: jobFile)]
+        if let plan {
+            urls += plan.captures.map(\.url)
+            urls += [plan.templateFile.url, plan.wellsFile.url, plan.storeWellsFile.url].compactMap { $0 }
+            urls += plan.job.headlineFiles.compactMap(\.url)
+            urls += plan.job.typesetting.fontFiles.map { URL(fileURLWithPath: $0) }
+        }
+        watcher?.watch(urls)
+    }
+}
