@@ -44,7 +44,7 @@ public enum SVGComposer {
             .frameWidth: n(layout.frame.width), .frameHeight: n(layout.frame.height), .frameRadius: n(layout.frameRadius),
             .captureX: n(layout.capture.x), .captureY: n(layout.capture.y),
             .captureWidth: n(layout.capture.width), .captureHeight: n(layout.capture.height),
-            .captureHref: href,
+            .captureHref: href, .captureRadius: n(layout.captureRadius),
             .storeWell: capture.canvas.storeWell?.store == nil ? "none" : capture.canvas.id,
             .storeCitation: capture.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
         ]

@@ -12,7 +12,7 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case frameX = "FRAME_X", frameY = "FRAME_Y", frameWidth = "FRAME_WIDTH", frameHeight = "FRAME_HEIGHT"
     case frameRadius = "FRAME_RADIUS"
     case captureX = "CAPTURE_X", captureY = "CAPTURE_Y", captureWidth = "CAPTURE_WIDTH", captureHeight = "CAPTURE_HEIGHT"
-    case captureHref = "CAPTURE_HREF"
+    case captureHref = "CAPTURE_HREF", captureRadius = "CAPTURE_RADIUS"
     case storeWell = "STORE_WELL", storeCitation = "STORE_CITATION"
 
     /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted

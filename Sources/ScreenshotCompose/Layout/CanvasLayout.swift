@@ -49,4 +49,6 @@ public struct CanvasLayout: Equatable, Sendable {
     public var frameRadius: Double
     /// Where the capture is drawn, at its own aspect ratio.
     public var capture: Rect
+    /// Corner radius the capture is clipped to (0: square corners).
+    public var captureRadius: Double = 0
 }

@@ -12,9 +12,15 @@ public struct LayoutProportions: Equatable, Sendable {
     public var gap = 0.5
     /// Bezel: frame width around the capture.
     public var bezel = 0.025
-    /// Frame corner radius in multiples of the bezel; at most 3.4 keeps the capture's
-    /// square corners inside the rounded frame.
+    /// Frame corner radius in multiples of the bezel, for a capture with square corners; at
+    /// most 3.4 keeps its corners inside the rounded frame.
     public var frameRadius = 2.0
+    /// Screen corner radius of a phone capture (height at least `phoneAspect` × width), as a
+    /// fraction of the capture's placed width: modern phone screens have rounded corners, so
+    /// the capture is clipped to them and the frame's corners follow at the bezel's distance.
+    /// Browser and other captures keep square corners.
+    public var phoneCornerRadius = 0.12
+    public var phoneAspect = 1.9
 
     public init() {}
 }
@@ -90,8 +96,11 @@ public struct LayoutEngine {
         let capture = Rect(x: ((w - captureW) / 2).rounded(), y: (area.y + (area.height - captureH) / 2).rounded(),
                            width: captureW, height: captureH)
         let frame = Rect(x: capture.x - bezel, y: capture.y - bezel, width: captureW + 2 * bezel, height: captureH + 2 * bezel)
+        let isPhone = Double(captureHeight) >= p.phoneAspect * Double(captureWidth)
+        let captureRadius = isPhone ? (captureW * p.phoneCornerRadius).rounded() : 0
         return .success(CanvasLayout(width: canvasWidth, height: canvasHeight, headline: placed, frame: frame,
-                                     frameRadius: bezel * p.frameRadius, capture: capture))
+                                     frameRadius: isPhone ? captureRadius + bezel : bezel * p.frameRadius, capture: capture,
+                                     captureRadius: captureRadius))
     }
 }
 
