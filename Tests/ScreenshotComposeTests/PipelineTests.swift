@@ -83,6 +83,14 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(png.header.width, 1206)
         XCTAssertEqual(png.header.height, 2622)
         XCTAssertFalse(png.header.hasEXIF)
+        // The simulator well has rounded screen corners: the capture's corner pixel is clipped
+        // away (the frame's or the background's colour shows there).
+        var d = DiagnosticCollector()
+        let layout = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: epoch, into: &d)?.1.first?.layout)
+        XCTAssertEqual(layout.captureRadius, (layout.capture.width * 0.12).rounded())
+        let corner = png.pixel(x: Int(layout.capture.x) + 3, y: Int(layout.capture.y) + 3)
+        XCTAssertTrue([[0x1C, 0x1F, 0x26], [0xEE, 0xF1, 0xF6]].contains([corner.r, corner.g, corner.b]), "\(corner)")
+        XCTAssertEqual(layout.frameRadius, layout.captureRadius + (layout.frame.width - layout.capture.width) / 2)
     }
 
     func testSameInputsAndSourceDateEpochGiveByteIdenticalOutputs() throws {

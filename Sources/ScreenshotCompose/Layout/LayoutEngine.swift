@@ -15,12 +15,7 @@ public struct LayoutProportions: Equatable, Sendable {
     /// Frame corner radius in multiples of the bezel, for a capture with square corners; at
     /// most 3.4 keeps its corners inside the rounded frame.
     public var frameRadius = 2.0
-    /// Screen corner radius of a phone capture (height at least `phoneAspect` × width), as a
-    /// fraction of the capture's placed width: modern phone screens have rounded corners, so
-    /// the capture is clipped to them and the frame's corners follow at the bezel's distance.
-    /// Browser and other captures keep square corners.
-    public var phoneCornerRadius = 0.12
-    public var phoneAspect = 1.9
+
 
     public init() {}
 }
@@ -63,9 +58,11 @@ public struct LayoutEngine {
     /// the headline at exactly that size (uniform sizing); otherwise it is fitted.
     /// Fails with a `HeadlineRefusal` when the headline cannot be set: headlines are refused,
     /// never clipped.
+    /// `screenCornerRadius` is the recorded well's (a fraction of the capture's width): the
+    /// capture is clipped to it and the frame's corners follow at the bezel's distance.
     public func layout(canvasWidth: Int, canvasHeight: Int, captureWidth: Int, captureHeight: Int,
                        headline: String, locale: String, typesetter: Typesetting,
-                       fixedSize: Double? = nil) -> Result<CanvasLayout, HeadlineRefusal> {
+                       fixedSize: Double? = nil, screenCornerRadius: Double = 0) -> Result<CanvasLayout, HeadlineRefusal> {
         let emoji = EmojiScan.emoji(in: headline)
         if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.emoji(emoji)) }
         let w = Double(canvasWidth), h = Double(canvasHeight)
@@ -96,10 +93,9 @@ public struct LayoutEngine {
         let capture = Rect(x: ((w - captureW) / 2).rounded(), y: (area.y + (area.height - captureH) / 2).rounded(),
                            width: captureW, height: captureH)
         let frame = Rect(x: capture.x - bezel, y: capture.y - bezel, width: captureW + 2 * bezel, height: captureH + 2 * bezel)
-        let isPhone = Double(captureHeight) >= p.phoneAspect * Double(captureWidth)
-        let captureRadius = isPhone ? (captureW * p.phoneCornerRadius).rounded() : 0
+        let captureRadius = (captureW * screenCornerRadius).rounded()
         return .success(CanvasLayout(width: canvasWidth, height: canvasHeight, headline: placed, frame: frame,
-                                     frameRadius: isPhone ? captureRadius + bezel : bezel * p.frameRadius, capture: capture,
+                                     frameRadius: captureRadius > 0 ? captureRadius + bezel : bezel * p.frameRadius, capture: capture,
                                      captureRadius: captureRadius))
     }
 }

@@ -54,7 +54,8 @@ extension LayoutEngine {
         let capture = plan.captures[output.captureIndex]
         return layout(canvasWidth: capture.canvas.width, canvasHeight: capture.canvas.height,
                       captureWidth: capture.header.width, captureHeight: capture.header.height,
-                      headline: output.headline, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize)
+                      headline: output.headline, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize,
+                      screenCornerRadius: capture.well.screenCornerRadius)
     }
 
     private func diagnostic(_ refusal: HeadlineRefusal, file: String, locale: String, capture: PlannedCapture) -> Diagnostic {

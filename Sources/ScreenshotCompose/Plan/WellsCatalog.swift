@@ -53,6 +53,9 @@ public struct Well: Equatable, Sendable {
     public var storeWell: StoreWellClaim?
     /// Where the recorded size comes from.
     public var source: String
+    /// Corner radius of the recorded screen, as a fraction of its width (0: square corners,
+    /// as browser captures have). Captures are clipped to it in the default look.
+    public var screenCornerRadius: Double = 0
 }
 
 /// The minimum native capture width (pixels) a store class accepts, with its source.

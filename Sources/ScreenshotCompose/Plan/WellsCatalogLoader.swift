@@ -40,9 +40,18 @@ public enum WellsCatalogLoader {
             let height = side(item, "height", &d)
             let source = item.string("source", &d)
             let claim = readClaim(item, wellLabel: id.map { "well \($0)" } ?? path, width: width, minimums: minimums, &d)
-            item.refuseUnknownKeys(["id", "device", "width", "height", "storeWell", "source"], &d)
+            var corner = 0.0
+            if let value = item.value("screenCornerRadius") {
+                if case .number(let fraction) = value, (0...0.5).contains(fraction) {
+                    corner = fraction
+                } else {
+                    d.error(item.file, "\(path).screenCornerRadius", "expected a fraction of the screen width from 0 to 0.5, found \(value.summary)")
+                }
+            }
+            item.refuseUnknownKeys(["id", "device", "width", "height", "storeWell", "source", "screenCornerRadius"], &d)
             if let id, let device, let width, let height, let source, case .read(let storeWell) = claim {
-                wells.append(Well(id: id, device: device, width: width, height: height, storeWell: storeWell, source: source))
+                wells.append(Well(id: id, device: device, width: width, height: height, storeWell: storeWell, source: source,
+                                  screenCornerRadius: corner))
             }
         }
         if d.errors.count > before { return nil }
