@@ -100,7 +100,7 @@ final class TemplateTests: XCTestCase {
     }
 
     func testMarkupPlaceholderInsideATagIsRefused() {
-        let (template, problems) = parse(shipped.replacingOccurrences(of: ##"fill="#14171f""##, with: #"fill="{{HEADLINE_TSPANS}}""#))
+        let (template, problems) = parse(shipped.replacingOccurrences(of: #"fill="{{HEADLINE_COLOR}}""#, with: #"fill="{{HEADLINE_TSPANS}}""#))
         XCTAssertNil(template)
         XCTAssertEqual(problems, [
             "error: t.svg.tmpl: {{HEADLINE_TSPANS}} (line 12): markup placeholder inside a tag: expected {{HEADLINE_TSPANS}} between elements, as the content of <text>, found it inside a tag",

@@ -32,7 +32,7 @@ public enum SVGComposer {
         // Capture ids are [A-Za-z0-9._-], which need no percent-encoding in a URL path.
         let href = "captures/\(capture.id).png"
         let n = SVGNumber.format
-        let values: [Placeholder: String] = [
+        var values: [Placeholder: String] = [
             .width: String(layout.width), .height: String(layout.height),
             .locale: locale, .captureId: capture.id, .tool: plan.tool.label, .composedAt: plan.composedAt,
             .headline: item.output.headline,
@@ -48,6 +48,7 @@ public enum SVGComposer {
             .storeWell: capture.canvas.storeWell?.store == nil ? "none" : capture.canvas.id,
             .storeCitation: capture.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
         ]
+        values.merge(ThemeMarkup.values(plan.job.theme, layout: layout)) { $1 }
         // <title> gets the headline exactly as written; <text> gets the fitted lines, one
         // <tspan> each with explicit positions, so every SVG viewer shows the same lines.
         let text = try plan.template.fill(values)

@@ -14,10 +14,12 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case captureX = "CAPTURE_X", captureY = "CAPTURE_Y", captureWidth = "CAPTURE_WIDTH", captureHeight = "CAPTURE_HEIGHT"
     case captureHref = "CAPTURE_HREF", captureRadius = "CAPTURE_RADIUS"
     case storeWell = "STORE_WELL", storeCitation = "STORE_CITATION"
+    case backgroundFill = "BACKGROUND_FILL", headlineColor = "HEADLINE_COLOR", headlineWeight = "HEADLINE_WEIGHT"
+    case frameColor = "FRAME_COLOR", frameFilter = "FRAME_FILTER", themeDefs = "THEME_DEFS"
 
     /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted
     /// as is, and allowed only where character data goes.
-    public var isMarkup: Bool { self == .headlineTspans }
+    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs }
 }
 
 /// A parsed SVG template: literal text and placeholders, each placeholder knowing whether
@@ -142,6 +144,11 @@ public struct SVGTemplate: Equatable, Sendable {
         values[.headline] = "Sample"
         values[.headlineTspans] = "<tspan x=\"1\" y=\"1\">Sample</tspan>"
         values[.headlineDirection] = "ltr"
+        values[.themeDefs] = ""
+        values[.backgroundFill] = "#000000"
+        values[.headlineColor] = "#000000"
+        values[.frameColor] = "#000000"
+        values[.frameFilter] = "none"
         values[.fontFamily] = "sans-serif"
         values[.tool] = "tool"
         values[.composedAt] = "1970-01-01T00:00:00Z"

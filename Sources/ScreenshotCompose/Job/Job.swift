@@ -37,6 +37,8 @@ public struct Job: Equatable, Sendable {
     public var headlines: [String: [String: String]]
     /// How headlines are set; font files resolved to absolute paths.
     public var typesetting: TypesettingOptions
+    /// The look (`"theme"`: a built-in name or an object); the default look when absent.
+    public var theme = Theme()
     /// Localization files the headlines came from (none for inline headlines).
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.

@@ -32,8 +32,9 @@ public enum JobLoader {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
-                                  "locales", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+                                  "locales", "theme", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
+        let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
         let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
         let storeWells = reader.optionalString("storeWells", &d).map { resolve($0, against: directory) }
@@ -70,7 +71,7 @@ public enum JobLoader {
         // their problems in the same run; the errors already collected prevent rendering.
         let resolved = table ?? HeadlineTable()
         return Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
-                   captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting,
+                   captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme,
                    headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
     }
 

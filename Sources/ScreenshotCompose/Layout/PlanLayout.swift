@@ -55,7 +55,10 @@ extension LayoutEngine {
         return layout(canvasWidth: capture.canvas.width, canvasHeight: capture.canvas.height,
                       captureWidth: capture.header.width, captureHeight: capture.header.height,
                       headline: output.headline, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize,
-                      screenCornerRadius: capture.well.screenCornerRadius)
+                      screenCornerRadius: {
+                          if case .fraction(let f) = plan.job.theme.cornerRadius { return f }
+                          return capture.well.screenCornerRadius
+                      }())
     }
 
     private func diagnostic(_ refusal: HeadlineRefusal, file: String, locale: String, capture: PlannedCapture) -> Diagnostic {

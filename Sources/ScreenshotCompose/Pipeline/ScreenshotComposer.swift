@@ -56,6 +56,7 @@ public struct ScreenshotComposer {
         }
         var engine = layoutEngine
         engine.typesetting = job.typesetting
+        engine.fontWeight = job.theme.headlineWeight
         let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d)
         if d.errors.count == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.

@@ -9,9 +9,11 @@ enum BuiltinResources {
 
     /// The resource's URL, or nil if the resource bundle is not beside the executable.
     static func url(_ name: String) -> URL? {
-        let dot = name.lastIndex(of: ".") ?? name.endIndex
-        let base = String(name[..<dot])
-        let ext = dot < name.endIndex ? String(name[name.index(after: dot)...]) : nil
-        return Bundle.module.url(forResource: base, withExtension: ext)
+        let folder = name.contains("/") ? String(name[..<(name.lastIndex(of: "/") ?? name.startIndex)]) : nil
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        let dot = file.lastIndex(of: ".") ?? file.endIndex
+        let base = String(file[..<dot])
+        let ext = dot < file.endIndex ? String(file[file.index(after: dot)...]) : nil
+        return Bundle.module.url(forResource: base, withExtension: ext, subdirectory: folder)
     }
 }
