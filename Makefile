@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
 
-.PHONY: setup build test demo docs bench fuzz clean
+.PHONY: setup build test demo docs bench fuzz update-references clean
 
 setup:
 	./scripts/setup.sh
@@ -29,6 +29,8 @@ docs: build
 	rm -rf out/demo
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
 	cp out/demo/en-US/home.png docs/demo-en-US-home.png
+	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
+	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 
 # Release build, then this tool against rsvg-convert (and Koubou when pip can install it).
 bench: setup
@@ -39,6 +41,10 @@ bench: setup
 # libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
 fuzz: setup
 	./scripts/fuzz.sh
+
+# Rewrites the reference images of ThemeTests (Tests/ScreenshotComposeTests/References/).
+update-references: setup
+	UPDATE_REFERENCES=1 $(SWIFT) test --filter ThemeTests
 
 clean:
 	rm -rf .build out

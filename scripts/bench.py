@@ -45,10 +45,11 @@ def run(cmd, env=None):
     return float(wall), float(user) + float(system), int(rss) / 1024
 
 
-def job(name, captures, locales, output):
+def job(name, captures, locales, output, theme=None):
     path = WORK / f"{name}.json"
+    extra = {"theme": theme} if theme is not None else {}
     path.write_text(json.dumps({
-        "schemaVersion": 1, "output": output,
+        "schemaVersion": 1, "output": output, **extra,
         "captures": [{"id": i, "path": str(ROOT / "fixtures/captures" / f), "well": w} for i, f, w in captures],
         "headlines": {l: {i: HEADLINES[l] for i, _, _ in captures} for l in locales},
     }))
@@ -115,6 +116,12 @@ def main():
         size = sum(p.stat().st_size for p in (WORK / f"png-{preset}").glob("*/*.png"))
         compression.append((preset, timing[0], size))
 
+    # The frame shadow (an SVG filter) on the 1206×2622 well: 2 captures × 6 locales.
+    plain = job("shadow-off", CAPTURES[:2], six, str(WORK / "shadow-off"))
+    shadowed = job("shadow-on", CAPTURES[:2], six, str(WORK / "shadow-on"), theme={"shadow": True})
+    off = median_of(3, lambda: run([BIN, "render", plain, "--out", str(WORK / "shadow-off")], env))
+    on = median_of(3, lambda: run([BIN, "render", shadowed, "--out", str(WORK / "shadow-on")], env))
+
     # Koubou, when pip can install it: 24 screenshots of text over the capture, no device frame.
     koubou = koubou_time(six)
     # Wall time on a shared 2-core machine is noisy; instruction counts are not.
@@ -140,6 +147,7 @@ def main():
         lines.append(f"| Koubou | not measured: {koubou} | | | |")
     if instructions:
         lines.append(f"| one output, instructions (callgrind) | {instructions[0] / 1e9:.2f} G | {instructions[1] / 1e9:.2f} G | {instructions[0] / instructions[1]:.2f} | ≤ 1.10 |")
+    lines.append(f"| frame shadow, 12 outputs on 1206×2622 | {on[1]:.2f} s CPU with | {off[1]:.2f} s CPU without | {on[1] / off[1]:.2f} | opt-in (default off) |")
     lines += ["", "PNG compression presets, 24-output batch:", "",
               "| preset | wall | PNG bytes (24 files) |", "|---|---|---|",
               *[f"| {p} | {t:.2f} s | {s:,} |" for p, t, s in compression]]

@@ -22,7 +22,7 @@ for target in ${FUZZ_TARGETS:-job wells template strings png}; do
   log="out/fuzz/$target/log.txt"
   # -detect_leaks=0: FoundationXML leaks on parser errors (its code, not ours), which would
   # stop the template target at once.
-  if FUZZ_TARGET="$target" "$bin" -max_total_time="$seconds" -max_len=65536 -detect_leaks=0 -artifact_prefix="out/fuzz/$target/" \
+  if ASAN_OPTIONS=detect_leaks=0 FUZZ_TARGET="$target" "$bin" -max_total_time="$seconds" -max_len=65536 -detect_leaks=0 -artifact_prefix="out/fuzz/$target/" \
        -print_final_stats=1 "$corpus" >"$log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
     echo "fuzz $target: $runs executions in ${seconds} s, no crash"

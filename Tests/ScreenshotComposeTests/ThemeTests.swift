@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Themes from the job, refused keys and colours, and reference images of each template
+/// feature. `make update-references` (UPDATE_REFERENCES=1) rewrites the references; a changed
+/// reference then shows up in review as a changed file.
+final class ThemeTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+    private static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+
+    func testUnknownThemeKeysAndBadColoursAreRefusedWithTheKey() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": [
+            "background": ["gradient": ["#ffffff", "blue"], "angle": 90], "headlineColor": "#12345", "frameColour": "#000000",
+            "headlineWeight": 650, "shadow": "yes",
+        ]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(job): theme.frameColour: unknown theme key: expected one of background, cornerRadius, frameColor, headlineColor, headlineWeight, shadow, found \"frameColour\"",
+            "error: \(job): theme.background.gradient: expected two or more colours #rrggbb or #rrggbbaa, found an array \"#ffffff\", \"blue\"",
+            "error: \(job): theme.headlineColor: bad colour: expected #rrggbb or #rrggbbaa, found \"#12345\"",
+            "error: \(job): theme.headlineWeight: expected a CSS weight 100, 200, … 900, found 650",
+            "error: \(job): theme.shadow: expected true or false, found \"yes\"",
+        ])
+        let unknown = try Fixtures.mobileJob(in: scratch, extra: ["theme": "sepia"])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: unknown, options: epoch)), [
+            "error: \(unknown): theme: unknown theme: expected \"light\", \"dark\" or an object, found \"sepia\"",
+        ])
+    }
+
+    func testBuiltInThemesAreTheShippedJSONFiles() throws {
+        for name in ["light", "dark"] {
+            let scratch = try Scratch()
+            let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": name])
+            var d = DiagnosticCollector()
+            let plan = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: epoch, into: &d)?.0)
+            let file = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repository.appendingPathComponent("themes/\(name).json"))) as? [String: Any]
+            XCTAssertEqual(plan.job.theme.headlineColor, file?["headlineColor"] as? String)
+            XCTAssertEqual(plan.job.theme.shadow, file?["shadow"] as? Bool)
+        }
+    }
+
+    /// Renders `theme` on a generated capture of `well` and compares the PNG with the reference.
+    private func compare(_ name: String, theme: Any, locale: String = "en-US", headline: String,
+                         capture: (Int, Int), well: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let scratch = try Scratch()
+        try scratch.write("shot.png", try Fixtures.png(width: capture.0, height: capture.1))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out", "theme": theme,
+                                        "captures": [["id": "shot", "path": "shot.png", "well": well]],
+                                        "headlines": [locale: ["shot": headline]]])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [], file: file, line: line)
+        let rendered = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/shot.png")))
+        let reference = Self.references.appendingPathComponent("\(name).png")
+        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
+            try FileManager.default.createDirectory(at: Self.references, withIntermediateDirectories: true)
+            try rendered.write(to: reference)
+            return
+        }
+        let expected = try PNGCodec.decodeRGBA(try Data(contentsOf: reference))
+        let actual = try PNGCodec.decodeRGBA(rendered)
+        XCTAssertEqual(actual.header.width, expected.header.width, file: file, line: line)
+        XCTAssertEqual(actual.header.height, expected.header.height, file: file, line: line)
+        // Per-pixel tolerance 8 per channel (anti-aliasing); where pixels differ more, say where.
+        var differing: [(Int, Int)] = []
+        for y in 0..<min(actual.header.height, expected.header.height) {
+            for x in 0..<min(actual.header.width, expected.header.width) {
+                let a = actual.pixel(x: x, y: y), e = expected.pixel(x: x, y: y)
+                if max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b))) > 8 { differing.append((x, y)) }
+            }
+        }
+        if !differing.isEmpty {
+            let xs = differing.map(\.0), ys = differing.map(\.1)
+            XCTFail("\(name): \(differing.count) pixels differ from \(reference.lastPathComponent), within x \(xs.min() ?? 0)…\(xs.max() ?? 0), y \(ys.min() ?? 0)…\(ys.max() ?? 0); `make update-references` rewrites it if the change is intended",
+                    file: file, line: line)
+        }
+    }
+
+    func testClipPathOnAPhoneWell() throws {
+        try compare("clip", theme: [String: Any](), headline: "Rounded screen", capture: (1206, 2622), well: "tuck-ios-simulator-portrait")
+    }
+
+    func testGradientBackground() throws {
+        try compare("gradient", theme: ["background": ["gradient": ["#ffe0b0", "#ff7a59", "#7a2cff"], "angle": 135]],
+                    headline: "Gradient", capture: (390, 844), well: "tuck-browser-mobile")
+    }
+
+    func testShadow() throws {
+        try compare("shadow", theme: ["shadow": true, "background": "#f7f7f7"], headline: "Shadow", capture: (390, 844), well: "tuck-browser-mobile")
+    }
+
+    func testDarkThemeRightToLeft() throws {
+        try compare("rtl-dark", theme: "dark", locale: "he-IL", headline: "כל ההודעות שלך ב-DNSChat", capture: (390, 844), well: "tuck-browser-mobile")
+    }
+
+    func testLandscapeLightTheme() throws {
+        try compare("landscape", theme: "light", headline: "Learn Rust from the book", capture: (1440, 1000), well: "tuck-browser-desktop")
+    }
+}
