@@ -16,7 +16,7 @@ final class ThemeTests: XCTestCase {
             "headlineWeight": 650, "shadow": "yes",
         ]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
-            "error: \(job): theme.frameColour: unknown theme key: expected one of background, cornerRadius, frameColor, headlineColor, headlineWeight, shadow, found \"frameColour\"",
+            "error: \(job): theme.frameColour: unknown theme key: expected one of background, cornerRadius, frameColor, headlineColor, headlineWeight, shadow, subtitleColor, found \"frameColour\"",
             "error: \(job): theme.background.gradient: expected two or more colours #rrggbb or #rrggbbaa, found an array \"#ffffff\", \"blue\"",
             "error: \(job): theme.headlineColor: bad colour: expected #rrggbb or #rrggbbaa, found \"#12345\"",
             "error: \(job): theme.headlineWeight: expected a CSS weight 100, 200, … 900, found 650",
@@ -42,12 +42,15 @@ final class ThemeTests: XCTestCase {
 
     /// Renders `theme` on a generated capture of `well` and compares the PNG with the reference.
     private func compare(_ name: String, theme: Any, locale: String = "en-US", headline: String,
-                         capture: (Int, Int), well: String, file: StaticString = #filePath, line: UInt = #line) throws {
+                         capture: (Int, Int), well: String, extra: [String: Any] = [:],
+                         file: StaticString = #filePath, line: UInt = #line) throws {
         let scratch = try Scratch()
         try scratch.write("shot.png", try Fixtures.png(width: capture.0, height: capture.1))
-        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out", "theme": theme,
-                                        "captures": [["id": "shot", "path": "shot.png", "well": well]],
-                                        "headlines": [locale: ["shot": headline]]])
+        var fields: [String: Any] = ["schemaVersion": 1, "output": "out", "theme": theme,
+                                     "captures": [["id": "shot", "path": "shot.png", "well": well]],
+                                     "headlines": [locale: ["shot": headline]]]
+        for (k, v) in extra { fields[k] = v }
+        let job = try scratch.writeJob(fields)
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [], file: file, line: line)
         let rendered = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/shot.png")))
         let reference = Self.references.appendingPathComponent("\(name).png")
@@ -90,6 +93,11 @@ final class ThemeTests: XCTestCase {
 
     func testDarkThemeRightToLeft() throws {
         try compare("rtl-dark", theme: "dark", locale: "he-IL", headline: "כל ההודעות שלך ב-DNSChat", capture: (390, 844), well: "tuck-browser-mobile")
+    }
+
+    func testSubtitleUnderTheHeadline() throws {
+        try compare("subtitle", theme: "light", headline: "Private by design", capture: (390, 844), well: "tuck-browser-mobile",
+                    extra: ["subtitles": ["en-US": ["shot": "Every chat stays on your device, synced end to end"]]])
     }
 
     func testLandscapeLightTheme() throws {

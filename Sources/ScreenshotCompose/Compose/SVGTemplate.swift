@@ -16,10 +16,11 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case storeWell = "STORE_WELL", storeCitation = "STORE_CITATION"
     case backgroundFill = "BACKGROUND_FILL", headlineColor = "HEADLINE_COLOR", headlineWeight = "HEADLINE_WEIGHT"
     case frameColor = "FRAME_COLOR", frameFilter = "FRAME_FILTER", themeDefs = "THEME_DEFS"
+    case subtitleTspans = "SUBTITLE_TSPANS", subtitleSize = "SUBTITLE_SIZE", subtitleColor = "SUBTITLE_COLOR"
 
     /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted
     /// as is, and allowed only where character data goes.
-    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs }
+    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs || self == .subtitleTspans }
 }
 
 /// A parsed SVG template: literal text and placeholders, each placeholder knowing whether
@@ -145,6 +146,8 @@ public struct SVGTemplate: Equatable, Sendable {
         values[.headlineTspans] = "<tspan x=\"1\" y=\"1\">Sample</tspan>"
         values[.headlineDirection] = "ltr"
         values[.themeDefs] = ""
+        values[.subtitleTspans] = ""
+        values[.subtitleColor] = "#000000"
         values[.backgroundFill] = "#000000"
         values[.headlineColor] = "#000000"
         values[.frameColor] = "#000000"

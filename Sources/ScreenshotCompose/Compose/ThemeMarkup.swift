@@ -32,6 +32,9 @@ enum ThemeMarkup {
         return [
             .backgroundFill: fill, .headlineColor: theme.headlineColor, .headlineWeight: String(theme.headlineWeight),
             .frameColor: theme.frameColor, .frameFilter: theme.shadow ? "url(#frame-shadow)" : "none", .themeDefs: defs,
+            .subtitleColor: theme.subtitleColor,
+            .subtitleTspans: layout.subtitle.map { SVGComposer.tspans($0.lines) } ?? "",
+            .subtitleSize: SVGNumber.format(layout.subtitle?.style.size ?? 0),
         ]
     }
 }

@@ -39,6 +39,8 @@ public struct Job: Equatable, Sendable {
     public var typesetting: TypesettingOptions
     /// The look (`"theme"`: a built-in name or an object); the default look when absent.
     public var theme = Theme()
+    /// Optional subtitle per locale and capture (`"subtitles"`, inline), canonical locales.
+    public var subtitles: [String: [String: String]] = [:]
     /// Localization files the headlines came from (none for inline headlines).
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.

@@ -32,7 +32,7 @@ public enum JobLoader {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
-                                  "locales", "theme", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+                                  "locales", "theme", "subtitles", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
@@ -66,13 +66,47 @@ public enum JobLoader {
             }
         }
 
+        let subtitles = readSubtitles(reader, captureIds: declaredIds, &d)
         let table = HeadlineSource.read(reader, directory: directory, captureIds: declaredIds, options: headlineOptions, &d)
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
         let resolved = table ?? HeadlineTable()
         return Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
-                   captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme,
+                   captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
                    headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
+    }
+
+    /// `"subtitles"`: locale → capture id → text; entries may be left out (no subtitle).
+    private static func readSubtitles(_ reader: JSONFieldReader, captureIds: [String], _ d: inout DiagnosticCollector) -> [String: [String: String]] {
+        guard let value = reader.value("subtitles") else { return [:] }
+        guard let byLocale = value.objectValue else {
+            d.error(reader.file, "subtitles", "expected an object of locale → capture id → subtitle, found \(value.summary)")
+            return [:]
+        }
+        var result: [String: [String: String]] = [:]
+        for locale in byLocale.keys.sorted() {
+            let path = "subtitles.\(locale)"
+            guard LocaleTag.isWellFormed(locale), let entries = byLocale[locale]?.objectValue else {
+                d.error(reader.file, path, "expected a BCP 47 locale holding capture id → subtitle, found \(byLocale[locale]?.summary ?? "nothing") under \"\(locale)\"")
+                continue
+            }
+            for id in entries.keys.sorted() {
+                guard captureIds.contains(id) else {
+                    d.error(reader.file, "\(path).\(id)", "subtitle for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
+                    continue
+                }
+                guard let text = entries[id]?.stringValue else {
+                    d.error(reader.file, "\(path).\(id)", "expected a subtitle string, found \(entries[id]?.summary ?? "nothing")")
+                    continue
+                }
+                if let bad = XMLText.firstInvalidScalar(in: text) {
+                    d.error(reader.file, "\(path).\(id)", "subtitle holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+                    continue
+                }
+                result[LocaleTag.canonical(locale), default: [:]][id] = text
+            }
+        }
+        return result
     }
 
     private static func readTypesetting(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> TypesettingOptions {

@@ -44,6 +44,8 @@ public struct CanvasLayout: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var headline: HeadlineLayout
+    /// The subtitle under the headline, when the output has one.
+    public var subtitle: HeadlineLayout?
     /// The device frame (a rounded rectangle) around the capture.
     public var frame: Rect
     public var frameRadius: Double
@@ -51,4 +53,11 @@ public struct CanvasLayout: Equatable, Sendable {
     public var capture: Rect
     /// Corner radius the capture is clipped to (0: square corners).
     public var captureRadius: Double = 0
+
+    /// Font files the headline and the subtitle resolved to, in order of first use.
+    public var fontFiles: [String] {
+        var files = headline.fontFiles
+        for file in subtitle?.fontFiles ?? [] where !files.contains(file) { files.append(file) }
+        return files
+    }
 }

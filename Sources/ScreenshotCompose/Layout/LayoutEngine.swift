@@ -60,9 +60,15 @@ public struct LayoutEngine {
     /// never clipped.
     /// `screenCornerRadius` is the recorded well's (a fraction of the capture's width): the
     /// capture is clipped to it and the frame's corners follow at the bezel's distance.
+    /// Scale of the subtitle's size relative to the headline's base size.
+    public var subtitleScale = 0.6
+
+    /// A `subtitle` is set like the headline at `subtitleScale` of its size (up to 2 lines)
+    /// and placed under it; the two share the band.
     public func layout(canvasWidth: Int, canvasHeight: Int, captureWidth: Int, captureHeight: Int,
                        headline: String, locale: String, typesetter: Typesetting,
-                       fixedSize: Double? = nil, screenCornerRadius: Double = 0) -> Result<CanvasLayout, HeadlineRefusal> {
+                       fixedSize: Double? = nil, screenCornerRadius: Double = 0,
+                       subtitle: String? = nil) -> Result<CanvasLayout, HeadlineRefusal> {
         let emoji = EmojiScan.emoji(in: headline)
         if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.emoji(emoji)) }
         let w = Double(canvasWidth), h = Double(canvasHeight)
@@ -71,18 +77,45 @@ public struct LayoutEngine {
         let margin = (u * p.margin).rounded()
         let band = headlineBand(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let base = baseHeadlineSize(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        // The subtitle is fitted first (its own size, up to two lines); the headline gets the
+        // rest of the band.
+        var subtitleFit: FittedHeadline?
+        var headlineBand = band
+        let gapBetween = (base * 0.35).rounded()
+        if let subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty {
+            let size = (base * subtitleScale).rounded()
+            let fitter = HeadlineFitter(maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
+            var subtitleStyle = style(locale: locale, size: size)
+            subtitleStyle.weight = 400
+            let subtitleBand = Rect(x: band.x, y: band.y, width: band.width, height: band.height * 0.45)
+            switch fitter.fit(subtitle, style: subtitleStyle, band: subtitleBand, typesetter: typesetter) {
+            case .success(let value): subtitleFit = value
+            case .failure(let refusal): return .failure(refusal)
+            }
+            headlineBand.height = band.height - (subtitleFit?.height ?? 0) - gapBetween
+        }
         let fitter = HeadlineFitter(maxLines: typesetting.maxLines,
                                     minimumSize: fixedSize ?? (base * typesetting.minimumScale).rounded(.down))
         let fitted: FittedHeadline
-        switch fitter.fit(headline, style: style(locale: locale, size: fixedSize ?? base), band: band, typesetter: typesetter) {
+        switch fitter.fit(headline, style: style(locale: locale, size: fixedSize ?? base), band: headlineBand, typesetter: typesetter) {
         case .success(let value): fitted = value
         case .failure(let refusal): return .failure(refusal)
         }
-        let top = band.y + (band.height - fitted.height) / 2
+        let blockHeight = fitted.height + (subtitleFit.map { $0.height + gapBetween } ?? 0)
+        let top = band.y + (band.height - blockHeight) / 2
         let lines = zip(fitted.lines, fitted.measurements).enumerated().map { index, pair in
             HeadlineLine(text: pair.0, x: w / 2, y: top + Double(index) * fitted.lineHeight + fitted.baseline, measurement: pair.1)
         }
         let placed = HeadlineLayout(style: style(locale: locale, size: fitted.size), lines: lines, band: band)
+        let placedSubtitle = subtitleFit.map { sub -> HeadlineLayout in
+            let subTop = top + fitted.height + gapBetween
+            let subLines = zip(sub.lines, sub.measurements).enumerated().map { index, pair in
+                HeadlineLine(text: pair.0, x: w / 2, y: subTop + Double(index) * sub.lineHeight + sub.baseline, measurement: pair.1)
+            }
+            var subStyle = style(locale: locale, size: sub.size)
+            subStyle.weight = 400
+            return HeadlineLayout(style: subStyle, lines: subLines, band: band)
+        }
 
         let bezel = (u * p.bezel).rounded()
         let areaTop = band.maxY + (margin * p.gap).rounded()
@@ -94,7 +127,7 @@ public struct LayoutEngine {
                            width: captureW, height: captureH)
         let frame = Rect(x: capture.x - bezel, y: capture.y - bezel, width: captureW + 2 * bezel, height: captureH + 2 * bezel)
         let captureRadius = (captureW * screenCornerRadius).rounded()
-        return .success(CanvasLayout(width: canvasWidth, height: canvasHeight, headline: placed, frame: frame,
+        return .success(CanvasLayout(width: canvasWidth, height: canvasHeight, headline: placed, subtitle: placedSubtitle, frame: frame,
                                      frameRadius: captureRadius > 0 ? captureRadius + bezel : bezel * p.frameRadius, capture: capture,
                                      captureRadius: captureRadius))
     }

@@ -58,7 +58,7 @@ extension LayoutEngine {
                       screenCornerRadius: {
                           if case .fraction(let f) = plan.job.theme.cornerRadius { return f }
                           return capture.well.screenCornerRadius
-                      }())
+                      }(), subtitle: plan.job.subtitles[output.locale]?[capture.id])
     }
 
     private func diagnostic(_ refusal: HeadlineRefusal, file: String, locale: String, capture: PlannedCapture) -> Diagnostic {

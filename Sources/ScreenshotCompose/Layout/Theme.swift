@@ -22,13 +22,14 @@ public struct Theme: Equatable, Sendable {
     public var headlineColor = "#14171f"
     public var headlineWeight = 700
     public var frameColor = "#1c1f26"
+    public var subtitleColor = "#4a5060"
     public var cornerRadius = CornerRadius.well
     /// A soft drop shadow under the frame (an SVG filter; opt-in, see the README for its cost).
     public var shadow = false
 
     public init() {}
 
-    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "cornerRadius", "shadow"]
+    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow"]
 
     /// `#rrggbb` or `#rrggbbaa`.
     public static func isColor(_ text: String) -> Bool {
@@ -90,6 +91,7 @@ enum ThemeReader {
         }
         if let c = color("headlineColor") { theme.headlineColor = c }
         if let c = color("frameColor") { theme.frameColor = c }
+        if let c = color("subtitleColor") { theme.subtitleColor = c }
         if let value = reader.value("headlineWeight") {
             if let weight = value.integerValue, (100...900).contains(weight), weight % 100 == 0 {
                 theme.headlineWeight = weight

@@ -98,7 +98,7 @@ public struct OutputRenderer {
             locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
             svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
             png: pngEntry, capture: captureEntry,
-            fonts: item.layout.headline.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
+            fonts: item.layout.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
             headlineFallback: plan.job.headlineFallbacks[composed.locale]?[capture.id], fastlane: fastlaneEntry,
             storeWell: capture.canvas.storeWell.flatMap { claim in
                 claim.store.map { Manifest.StoreWellEntry(id: capture.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }

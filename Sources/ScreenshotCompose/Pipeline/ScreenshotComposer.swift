@@ -109,7 +109,7 @@ public struct ScreenshotComposer {
             return RunReport(diagnostics: d.diagnostics)
         }
         var renderer = OutputRenderer(plan: plan, root: folder.staging)
-        renderer.fontHashes = FontHashes.of(laidOut.flatMap(\.layout.headline.fontFiles))
+        renderer.fontHashes = FontHashes.of(laidOut.flatMap(\.layout.fontFiles))
         renderer.pngCompression = rendering.pngCompression
         let results = ParallelRender.run(laidOut, renderer: renderer, svgOnly: rendering.svgOnly,
                                          jobs: rendering.jobs, progress: rendering.progress)
