@@ -139,6 +139,16 @@ final class TemplateTests: XCTestCase {
         XCTAssertNotNil(XMLText.wellFormednessError(Data("=<?\u{82}?>>Le<?>".utf8)))
     }
 
+    func testDeclaredPlaceholdersMustBeOnesTheToolFills() {
+        let declared = shipped.replacingOccurrences(of: #"data-not-capture-evidence="true""#,
+                                                    with: #"data-not-capture-evidence="true" data-template-requires="HEADLINE_COLOR BRAND_LOGO""#)
+        let (template, problems) = parse(declared)
+        XCTAssertNil(template)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems[0].hasPrefix("error: t.svg.tmpl: <svg> data-template-requires: required placeholder the tool does not fill: expected one of WIDTH,"), problems[0])
+        XCTAssertTrue(problems[0].hasSuffix("found BRAND_LOGO"), problems[0])
+    }
+
     func testDoctypeAndEntitiesAreRefused() {
         let (template, problems) = parse(shipped.replacingOccurrences(of: "<svg xmlns", with: "<!DOCTYPE svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<svg xmlns"))
         XCTAssertNil(template)

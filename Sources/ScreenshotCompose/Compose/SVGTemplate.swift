@@ -186,6 +186,12 @@ public struct SVGTemplate: Equatable, Sendable {
             d.error(file, "<svg> data-not-capture-evidence",
                     "missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found \(marker.map { "\"\($0)\"" } ?? "none")")
         }
+        // A template may declare the placeholders it needs (`data-template-requires="A B"` on
+        // the root); each must be one the tool fills.
+        for name in (attribute(root, "data-template-requires") ?? "").split(separator: " ").map(String.init)
+        where Placeholder(rawValue: name) == nil {
+            d.error(file, "<svg> data-template-requires", "required placeholder the tool does not fill: expected one of \(Placeholder.allCases.map(\.rawValue).joined(separator: ", ")), found \(name)")
+        }
         let lang = attribute(root, "xml:lang")
         if lang != Self.sample[.locale] {
             d.error(file, "<svg> xml:lang", "librsvg chooses fonts by xml:lang only: expected xml:lang=\"{{LOCALE}}\" on the root, found \(lang.map { "\"\($0)\"" } ?? "none")")
