@@ -36,6 +36,6 @@ let package = Package(
         // `make fuzz` only: libFuzzer entry point over the decoders (built with -sanitize=fuzzer).
         .executableTarget(name: "ssc-fuzz", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-fuzz"),
         .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim"],
-                    path: "Tests/ScreenshotComposeTests"),
+                    path: "Tests/ScreenshotComposeTests", exclude: ["References"]),
     ]
 )
