@@ -89,7 +89,7 @@ final class CommandLineTests: XCTestCase {
         let (badCode, badOut, badErr) = try runTool(["wells", "--wells", bad])
         XCTAssertEqual(badCode, 1)
         XCTAssertEqual(badOut, "")
-        XCTAssertEqual(badErr, "error: \(bad): wells[0].storeWell.citation: store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated\n1 error(s)\n")
+        XCTAssertEqual(badErr, "error: \(bad): wells[0].storeWell.citation: store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated, found \"\"\n1 error(s)\n")
     }
 
     func testMovedOutputFolderVerifiesWithOutputsOnly() throws {

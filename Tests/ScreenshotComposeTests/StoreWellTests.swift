@@ -80,7 +80,7 @@ final class StoreWellTests: XCTestCase {
         ])
         let jobFile = try job(scratch, storeWell: "slot", extra: ["storeWells": "store.json"])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
-            "error: \(store): wells[0].storeWell.citation.retrieved: store slot citation incomplete: expected url, retrieved and statement, each non-empty",
+            "error: \(store): wells[0].storeWell.citation.retrieved: store slot citation incomplete: expected url, retrieved and statement, each non-empty, found none",
             "error: \(store): wells[1].storeWell.citation: store slot without a citation: expected {\"url\", \"retrieved\", \"statement\"}, found none",
         ])
     }

@@ -50,8 +50,8 @@ final class WellsCatalogTests: XCTestCase {
         XCTAssertNil(catalog)
         let message = "store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated"
         XCTAssertEqual(problems, [
-            "error: wells.json: wells[0].storeWell.citation: \(message)",
-            "error: wells.json: wells[1].storeWell.citation: \(message)",
+            "error: wells.json: wells[0].storeWell.citation: \(message), found \" \"",
+            "error: wells.json: wells[1].storeWell.citation: \(message), found none",
         ])
     }
 
@@ -87,7 +87,7 @@ final class WellsCatalogTests: XCTestCase {
         let (catalog, problems) = load(catalog(wells: #"[{"id": "a", "device": "d", "width": 300, "height": 300, "storeWell": null, "source": "s"}]"#, minimums: #"[{"class": "iPad Pro 13 in", "minimumNativeWidth": 2048}]"#))
         XCTAssertNil(catalog)
         XCTAssertEqual(problems, [
-            "error: wells.json: citedMinimumNativeWidths[0].source: cited minimum without a source: expected a non-empty \"source\" naming where the minimum is stated",
+            "error: wells.json: citedMinimumNativeWidths[0].source: cited minimum without a source: expected a non-empty \"source\" naming where the minimum is stated, found none",
         ])
     }
 

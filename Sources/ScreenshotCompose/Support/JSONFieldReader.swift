@@ -40,7 +40,7 @@ struct JSONFieldReader {
     /// field is absent, null or empty.
     func string(_ key: String, _ d: inout DiagnosticCollector, missingMessage: String? = nil) -> String? {
         guard let value = fields[key], value != .null else {
-            d.error(file, fieldPath(key), missingMessage ?? "missing field: expected a non-empty string")
+            d.error(file, fieldPath(key), (missingMessage ?? "missing field: expected a non-empty string") + ", found none")
             return nil
         }
         guard let string = value.stringValue else {
@@ -48,7 +48,7 @@ struct JSONFieldReader {
             return nil
         }
         if string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            d.error(file, fieldPath(key), missingMessage ?? "expected a non-empty string, found \"\(string)\"")
+            d.error(file, fieldPath(key), missingMessage.map { $0 + ", found \"\(string)\"" } ?? "expected a non-empty string, found \"\(string)\"")
             return nil
         }
         return string
