@@ -11,6 +11,7 @@ typedef struct {
     jmp_buf jump;
     char *message;
     char warning[128];  // the last warning, which often says why the error came
+    char icc_warning[128];  // a warning about the iCCP chunk (libpng drops a bad profile)
 } ssc_error_state;
 
 static void ssc_error_fn(png_structp png, png_const_charp text) {
@@ -28,6 +29,7 @@ static void ssc_error_fn(png_structp png, png_const_charp text) {
 static void ssc_warning_fn(png_structp png, png_const_charp text) {
     ssc_error_state *state = (ssc_error_state *)png_get_error_ptr(png);
     snprintf(state->warning, sizeof(state->warning), "%s", text ? text : "");
+    if (text && strncmp(text, "iCCP", 4) == 0) snprintf(state->icc_warning, sizeof(state->icc_warning), "%s", text);
 }
 
 typedef struct {
@@ -112,6 +114,7 @@ static int ssc_open_reader(const uint8_t *data, size_t size, ssc_error_state *st
     if (ssc_check_signature(data, size, message)) return 1;
     state->message = message;
     state->warning[0] = 0;
+    state->icc_warning[0] = 0;
     *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, state, ssc_error_fn, ssc_warning_fn);
     *info = *png ? png_create_info_struct(*png) : NULL;
     if (!*png || !*info) {
@@ -139,6 +142,7 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
     png_set_read_fn(png, &reader, ssc_read_fn);
     png_read_info(png, info);
     ssc_fill_header(png, info, out);
+    snprintf(out->icc_warning, sizeof(out->icc_warning), "%s", state.icc_warning);
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
 }

@@ -88,14 +88,30 @@ final class BatchTests: XCTestCase {
         XCTAssertNil(ManifestMerger.merge([one, two], into: scratch.path("out/manifest.json"), diagnostics: &d))
         XCTAssertEqual(lines(d), ["error: \(two): composedAt: shards of different runs: expected the same composedAt as \(one), found another"])
 
-        // The same output listed twice with different hashes.
-        var manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: one)))
-        manifest.outputs[0].svg.sha256 = String(repeating: "0", count: 64)
+        // The same output listed by two shards with different hashes: shard 2 re-rendered at
+        // the first run's time, then given a forged copy of one of shard 1's outputs.
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch, rendering: RenderOptions(shard: Shard(index: 2, count: 2)))), [])
+        var manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: two)))
+        var copied = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: one))).outputs[0]
+        copied.svg.sha256 = String(repeating: "0", count: 64)
+        manifest.outputs.append(copied)
         let forged = scratch.path("out/forged.json")
         try manifest.encoded().write(to: URL(fileURLWithPath: forged))
         var e = DiagnosticCollector()
         XCTAssertNil(ManifestMerger.merge([one, forged], into: scratch.path("out/manifest.json"), diagnostics: &e))
         XCTAssertEqual(lines(e), ["error: \(forged): outputs de-DE/a: listed by two shards with different files: expected the same hashes as \(one), found others"])
+    }
+
+    func testMergeRefusesAMissingShardAndAnUnshardedManifest() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        for index in [1, 2] {
+            XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch, rendering: RenderOptions(shard: Shard(index: index, count: 3)))), [])
+        }
+        var d = DiagnosticCollector()
+        let target = scratch.path("out/manifest.json")
+        XCTAssertNil(ManifestMerger.merge([scratch.path("out/manifest.shard-1-of-3.json"), scratch.path("out/manifest.shard-2-of-3.json")], into: target, diagnostics: &d))
+        XCTAssertEqual(lines(d), ["error: \(target): shard: expected shards 1 to 3 once each, found 1, 2 (missing 3)"])
     }
 
     func testShardArgumentsAreChecked() throws {

@@ -242,6 +242,39 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(lines(d), [])
     }
 
+    func testFastlaneFoldersKeepOnlyThisRunsScreenshots() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch, headlines: ["ja-JP": ["inbox": "受信箱", "compose": "作成"]])
+        let options = PlanOptions(sourceDateEpoch: "1767225600", fastlaneLayout: true)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: options)), [])
+        // A later job with the captures reordered: deliver must not upload the old files too.
+        let png = try Fixtures.png(width: 390, height: 844)
+        try scratch.write("compose.png", png)
+        let reordered = try scratch.writeJob(["schemaVersion": 1, "output": "out", "headlines": ["ja-JP": ["compose": "作成"]],
+                                              "captures": [["id": "compose", "path": "compose.png", "well": "tuck-browser-mobile"]]],
+                                             name: "later.json")
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: reordered, options: options)), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out/fastlane/screenshots/ja")).sorted(), ["01_compose.png"])
+    }
+
+    func testStringCatalogSubstitutionsAndDuplicateLocalesAreRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("S.xcstrings", """
+        {"sourceLanguage": "en", "strings": {
+          "inbox": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hi %#@n@"}, "substitutions": {"n": {}}}}},
+          "compose": {"localizations": {"zh-Hans": {"stringUnit": {"state": "translated", "value": "A"}},
+                                        "zh-hans": {"stringUnit": {"state": "translated", "value": "B"}},
+                                        "en": {"stringUnit": {"state": "translated", "value": "Write"}}}}}}
+        """)
+        let jobFile = try job(scratch, headlines: "S.xcstrings", extra: ["locales": ["en"]])
+        XCTAssertTrue(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)).contains(
+            "error: \(scratch.path("S.xcstrings")): strings.inbox.localizations.en: a store screenshot has fixed text: expected a stringUnit without substitutions, found substitutions"))
+        let all = try job(scratch, headlines: "S.xcstrings")
+        XCTAssertTrue(lines(ScreenshotComposer().check(jobFile: all, options: epoch)).contains {
+            $0.contains("strings.compose.localizations.zh-Hans: locale is zh-Hans like another key of this string")
+        })
+    }
+
     func testFastlaneLayoutRefusesLocalesWithoutAnAppStoreLanguage() throws {
         let scratch = try Scratch()
         let jobFile = try job(scratch, headlines: ["en": ["inbox": "a", "compose": "b"], "de-AT": ["inbox": "c", "compose": "d"]])

@@ -196,6 +196,12 @@ final class TypesettingTests: XCTestCase {
         XCTAssertTrue(line.contains("overflows by 35.41 px: needs 4 lines (70.82 px)"), line)
     }
 
+    func testAnAbsurdlyLongHeadlineIsRefusedBeforeItIsMeasured() throws {
+        XCTAssertEqual(try refusal(String(repeating: "x", count: 250_000)), [
+            "error: job.json: headlines.en-US.shot: headline too long: expected at most 1000 characters, found 250000",
+        ])
+    }
+
     func testPrivateUseCharacterIsRefusedWithItsCodePoint() throws {
         XCTAssertEqual(try refusal("Logo \u{E000} inside"), [
             "error: job.json: headlines.en-US.shot: no installed or registered font has a glyph for U+E000 in locale en-US: expected every character drawable, found characters that would be drawn as boxes",

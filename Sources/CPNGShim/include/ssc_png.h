@@ -28,6 +28,7 @@ typedef struct {
     double chrm[8];        // cHRM white x,y, red x,y, green x,y, blue x,y (when has_chrm)
     uint8_t *icc;          // iCCP profile bytes (malloc'd, free with ssc_png_header_free), or NULL
     size_t icc_size;
+    char icc_warning[128]; // libpng's warning when it rejected an iCCP chunk, else empty
 } ssc_png_header;
 
 void ssc_png_header_free(ssc_png_header *header);

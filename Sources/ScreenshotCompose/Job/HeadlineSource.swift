@@ -30,6 +30,9 @@ struct HeadlineTable {
 /// in the job restricts them. Every (locale, capture) without a headline is listed in one
 /// error, unless `fallbackLocale` fills it (with a warning each).
 enum HeadlineSource {
+    /// Largest localization file read, in bytes.
+    static let maximumFileBytes = 16 << 20
+
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], options: HeadlineOptions,
                      _ d: inout DiagnosticCollector) -> HeadlineTable? {
         let file = reader.file
@@ -53,6 +56,10 @@ enum HeadlineSource {
             if url.pathExtension == "xcstrings" {
                 guard let data = FileManager.default.contents(atPath: url.path) else {
                     d.error(file, "headlines", "cannot read the String Catalog: expected a file at \(url.path), found \(exists ? "an unreadable file" : "none")")
+                    return nil
+                }
+                if data.count > maximumFileBytes {
+                    d.error(url.path, "(file)", "String Catalog too large: expected at most \(maximumFileBytes) bytes, found \(data.count)")
                     return nil
                 }
                 table.files = [InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))]
@@ -165,6 +172,10 @@ enum HeadlineSource {
             }
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 d.error(url.path, "(file)", "cannot read the strings file")
+                continue
+            }
+            if data.count > maximumFileBytes {
+                d.error(url.path, "(file)", "strings file too large: expected at most \(maximumFileBytes) bytes, found \(data.count)")
                 continue
             }
             files.append(InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)))

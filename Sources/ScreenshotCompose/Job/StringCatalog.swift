@@ -30,8 +30,16 @@ public enum StringCatalog {
                     continue
                 }
                 let canonical = LocaleTag.canonical(locale)
+                if localizations.keys.contains(where: { $0 != locale && LocaleTag.isWellFormed($0) && LocaleTag.canonical($0) == canonical }) {
+                    d.error(file, localePath, "locale is \(canonical) like another key of this string: expected each locale once, found \"\(locale)\"")
+                    continue
+                }
                 if result[canonical] == nil { result[canonical] = [:] }
                 guard keys.contains(key), only?.contains(canonical) ?? true, let localization = localizations[locale]?.objectValue else { continue }
+                if localization["substitutions"] != nil || (entry.objectValue?["substitutions"] != nil) {
+                    d.error(file, "\(localePath)", "a store screenshot has fixed text: expected a stringUnit without substitutions, found substitutions")
+                    continue
+                }
                 if let variations = localization["variations"]?.objectValue {
                     let kinds = variations.keys.sorted().joined(separator: ", ")
                     d.error(file, "\(localePath).variations", "a store screenshot has one headline: expected a single stringUnit, found \(kinds) variations")

@@ -28,6 +28,9 @@ public enum StringsFile {
             if let text = String(bytes: bytes.dropFirst(2), encoding: .utf16BigEndian) { return text }
         } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             if let text = String(bytes: bytes.dropFirst(3), encoding: .utf8) { return text }
+        } else if bytes.contains(0) {
+            throw StringsSyntaxError(line: 1, column: 1,
+                                     message: "NUL bytes in a file without a byte-order mark: expected UTF-8, or UTF-16 with a BOM, found what looks like UTF-16 without one")
         } else if let text = String(bytes: bytes, encoding: .utf8) {
             return text
         }

@@ -105,6 +105,13 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var outputs: [Output]
     /// `--keep-going`: the problems that failed some captures' outputs (absent otherwise).
     public var failures: [Failure]?
+    /// `--shard I/N`: which part of the run this manifest lists (absent for a whole run).
+    public var shard: ShardEntry?
+
+    public struct ShardEntry: Codable, Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+    }
 
     public struct Failure: Codable, Equatable, Sendable {
         public var captureId: String

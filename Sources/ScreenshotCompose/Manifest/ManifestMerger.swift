@@ -15,18 +15,42 @@ public enum ManifestMerger {
         let target = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
         var shards: [(file: String, manifest: Manifest)] = []
         for file in files {
+            if let problem = FileKind.problem(at: URL(fileURLWithPath: file)) {
+                d.error(file, "(file)", "cannot read the shard manifest: \(problem)")
+                continue
+            }
             do {
                 let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-                guard manifest.kind == Manifest.kindName else {
-                    d.error(file, "kind", "expected \"\(Manifest.kindName)\", found \"\(manifest.kind)\"")
+                guard manifest.kind == Manifest.kindName, manifest.schemaVersion == 1, manifest.notCaptureEvidence else {
+                    d.error(file, "kind", "expected a \"\(Manifest.kindName)\" manifest, schemaVersion 1, notCaptureEvidence true; found \"\(manifest.kind)\", \(manifest.schemaVersion), \(manifest.notCaptureEvidence)")
+                    continue
+                }
+                if let bad = manifest.outputs.first(where: { !LocaleTag.isWellFormed($0.locale) || !CaptureID.isValid($0.captureId)
+                    || [$0.svg.path, $0.capture.path, $0.png?.path ?? "x", $0.fastlane?.path ?? "x"].contains { $0.hasPrefix("/") || $0.split(separator: "/").contains("..") } }) {
+                    d.error(file, "outputs", "an output outside the output folder or with a bad locale or id: expected paths inside the folder, found \(bad.locale)/\(bad.captureId)")
                     continue
                 }
                 shards.append((file, rebase(manifest, from: URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent(), to: target)))
+            } catch let error as DecodingError {
+                d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
             } catch {
                 d.error(file, "(document)", "not a manifest: \(JSONErrorText.describe(error))")
             }
         }
         guard let first = shards.first else { return nil }
+        // Every shard of the same split, each once: a missing one would leave outputs out.
+        let counts = Set(shards.map { $0.manifest.shard?.count ?? 0 })
+        if counts.count != 1 || counts.contains(0) {
+            d.error(output, "shard", "expected manifests of one --shard I/N split, found \(shards.map { $0.manifest.shard.map { "\($0.index)/\($0.count)" } ?? "an unsharded run" }.joined(separator: ", "))")
+            return nil
+        }
+        let count = counts.first ?? 0
+        let indexes = shards.compactMap { $0.manifest.shard?.index }
+        let missing = (1...count).filter { !indexes.contains($0) }
+        if !missing.isEmpty || indexes.count != Set(indexes).count {
+            d.error(output, "shard", "expected shards 1 to \(count) once each, found \(indexes.sorted().map(String.init).joined(separator: ", "))\(missing.isEmpty ? "" : " (missing \(missing.map(String.init).joined(separator: ", ")))")")
+            return nil
+        }
         var merged = first.manifest
         var byKey: [String: (output: Manifest.Output, file: String)] = [:]
         for shard in shards {
@@ -56,6 +80,7 @@ public enum ManifestMerger {
             }
         }
         if d.hasErrors { return nil }
+        merged.shard = nil
         let order = first.manifest.inputs.captures.map(\.id)
         merged.outputs = byKey.values.map(\.output).sorted { a, b in
             if a.locale != b.locale { return a.locale < b.locale }
@@ -92,5 +117,20 @@ public enum ManifestMerger {
             return o
         }
         return m
+    }
+}
+
+enum ManifestDecodeText {
+    /// A short reason from a decoding error: the missing key or the mismatched field's path.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "no \"\(key.stringValue)\" in \(path(context).isEmpty ? "the document" : path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "a wrong value at \(path(context))"
+        case .dataCorrupted(let context): return JSONErrorText.describe(DecodingError.dataCorrupted(context))
+        @unknown default: return "\(error)"
+        }
     }
 }

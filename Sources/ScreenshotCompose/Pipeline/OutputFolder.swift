@@ -68,8 +68,9 @@ final class OutputFolder {
         let manifestURL = root.appendingPathComponent(name)
         // Every folder is checked and made before anything is replaced.
         for relative in relativePaths { try makeFolders(for: relative) }
-        if FileManager.default.fileExists(atPath: manifestURL.path) {
-            try FileManager.default.removeItem(at: manifestURL)
+        // The whole-run manifest goes too when a shard replaces files it lists.
+        for old in Set([manifestURL, root.appendingPathComponent("manifest.json")]) where FileManager.default.fileExists(atPath: old.path) {
+            try FileManager.default.removeItem(at: old)
         }
         for relative in relativePaths {
             let target = root.appendingPathComponent(relative)
@@ -78,6 +79,16 @@ final class OutputFolder {
             }
         }
         try AtomicFile.write(manifest, to: manifestURL)
+        // fastlane deliver uploads every PNG in a language folder: screenshots of an earlier
+        // run that this one does not write would be uploaded too, so they go.
+        let written = Set(relativePaths)
+        let fastlaneFolders = Set(relativePaths.filter { $0.hasPrefix("fastlane/screenshots/") }.map { ($0 as NSString).deletingLastPathComponent })
+        for folder in fastlaneFolders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            for name in names where name.hasSuffix(".png") && !written.contains("\(folder)/\(name)") {
+                try? FileManager.default.removeItem(at: root.appendingPathComponent(folder).appendingPathComponent(name))
+            }
+        }
     }
 
     private func makeFolders(for relative: String) throws {

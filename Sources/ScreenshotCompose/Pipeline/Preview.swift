@@ -9,6 +9,8 @@ public final class PreviewSession {
     private let composer = ScreenshotComposer()
     private var previous: [String: String] = [:]
     private var watcher: FileWatcher?
+    /// Held for the session, so a render cannot write the folder at the same time.
+    private var folder: OutputFolder?
 
     public init(jobFile: String, options: PlanOptions) {
         self.jobFile = jobFile
@@ -30,6 +32,15 @@ public final class PreviewSession {
         }
         watch(plan: plan)
         var lines = d.diagnostics.map(\.line)
+        if folder == nil {
+            do {
+                folder = try OutputFolder(plan.output)
+            } catch let error as OutputFolderError {
+                return lines + ["error: \(plan.output.path): (output folder): \(error.message)"]
+            } catch {
+                return lines + ["error: \(plan.output.path): (output folder): \(error)"]
+            }
+        }
         var outputs: [RenderedOutput] = []
         let renderer = OutputRenderer(plan: plan)
         for item in laidOut {
@@ -45,6 +56,12 @@ public final class PreviewSession {
                     try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
                     previous[composed.relativePath] = svgHash
                     lines.append("rendered \(composed.relativePath)")
+                    // A manifest no longer describes a folder whose SVGs preview rewrote.
+                    let manifest = plan.output.appendingPathComponent("manifest.json")
+                    if FileManager.default.fileExists(atPath: manifest.path) {
+                        try? FileManager.default.removeItem(at: manifest)
+                        lines.append("removed manifest.json: it no longer describes this folder (render again to make one)")
+                    }
                 }
                 outputs.append(RenderedOutput(
                     locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
@@ -72,6 +89,15 @@ public final class PreviewSession {
 
     private func watch(plan: Plan?) {
         var urls = [URL(fileURLWithPath: jobFile)]
+        if plan == nil {
+            // The job was refused: still watch what it names, so fixing a capture or a
+            // strings file (not only the job) brings the preview back.
+            var ignored = DiagnosticCollector()
+            if let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &ignored) {
+                urls += job.captures.map(\.url) + job.headlineFiles.compactMap(\.url)
+                urls += [job.template, job.wells, job.storeWells].compactMap { $0 }
+            }
+        }
         if let plan {
             urls += plan.captures.map(\.url)
             urls += [plan.templateFile.url, plan.wellsFile.url, plan.storeWellsFile.url].compactMap { $0 }

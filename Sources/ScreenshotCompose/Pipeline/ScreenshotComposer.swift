@@ -123,6 +123,7 @@ public struct ScreenshotComposer {
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
         var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
+        manifest.shard = rendering.shard.map { Manifest.ShardEntry(index: $0.index, count: $0.count) }
         if !failed.isEmpty {
             manifest.failures = failed.map { Manifest.Failure(captureId: $0.captureId ?? "", file: $0.file, field: $0.field, message: $0.message) }
         }

@@ -35,6 +35,9 @@ public enum CaptureColor {
     /// lcms2 cannot read or that is not RGB, a cICP it does not know, or a failed transform.
     public static func prepare(bytes: Data, header: PNGHeader) throws -> (Data, CaptureColorDecision) {
         let chunks = header.colorChunks
+        if let reason = chunks.rejectedICC {
+            throw ColorConversionError(message: "the embedded ICC profile was rejected by libpng: expected a valid RGB profile, found \"\(reason)\"")
+        }
         if let icc = chunks.iccProfile {
             let profile = try open(icc)
             defer { cmsCloseProfile(profile) }
@@ -72,7 +75,8 @@ public enum CaptureColor {
             let profile = try calibrated(gamma: gamma, chromaticities: c)
             defer { cmsCloseProfile(profile) }
             return (try convert(bytes, from: profile),
-                    CaptureColorDecision(source: "gAMA \(SVGNumber.format(gamma * 100000) ) e-5, cHRM \(c.map { SVGNumber.format($0 * 1000) }.joined(separator: "/")) e-3", converted: true))
+                    CaptureColorDecision(source: "gAMA \(SVGNumber.format(gamma))" + (chunks.chromaticities.map { " cHRM \($0.map { SVGNumber.format($0 * 1000) }.joined(separator: "/")) e-3" } ?? ""),
+                                         converted: true))
         }
         return (bytes, CaptureColorDecision(source: "untagged (assumed sRGB)", converted: false))
     }

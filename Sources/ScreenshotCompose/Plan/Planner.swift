@@ -281,8 +281,16 @@ public enum Planner {
 
     /// A headline is placed into XML: characters XML 1.0 cannot carry are refused here,
     /// before anything is written. False when refused.
+    /// Longest headline accepted, in characters: far beyond any that fits a band, short of
+    /// lengths whose layout would overflow Pango's 32-bit units.
+    public static let maximumHeadlineLength = 1000
+
     private static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
                                                 _ d: inout DiagnosticCollector) -> Bool {
+        if headline.count > maximumHeadlineLength {
+            d.error(job.file, "headlines.\(locale).\(captureId)", "headline too long: expected at most \(maximumHeadlineLength) characters, found \(headline.count)")
+            return false
+        }
         if let bad = XMLText.firstInvalidScalar(in: headline) {
             d.error(job.file, "headlines.\(locale).\(captureId)",
                     "headline holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")

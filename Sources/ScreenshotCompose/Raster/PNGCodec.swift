@@ -48,6 +48,8 @@ public struct PNGColorChunks: Equatable, Sendable {
     public var cicp: [UInt8]?
     /// sRGB chunk present.
     public var sRGB = false
+    /// libpng's reason when it dropped an iCCP chunk it found invalid.
+    public var rejectedICC: String?
 
     public init() {}
 }
@@ -224,6 +226,8 @@ public enum PNGCodec {
             chunks.chromaticities = withUnsafeBytes(of: h.chrm) { Array($0.bindMemory(to: Double.self)) }
         }
         if h.has_cicp != 0 { chunks.cicp = withUnsafeBytes(of: h.cicp) { Array($0) } }
+        let iccWarning = withUnsafeBytes(of: h.icc_warning) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if !iccWarning.isEmpty { chunks.rejectedICC = iccWarning }
         return PNGHeader(width: Int(h.width), height: Int(h.height), bitDepth: Int(h.bit_depth), colorType: colorType,
                          interlaced: h.interlace != 0, hasSRGB: h.has_srgb != 0, hasICCP: h.has_iccp != 0,
                          hasEXIF: h.has_exif != 0, hasTRNS: h.has_trns != 0, colorChunks: chunks)
