@@ -78,6 +78,7 @@ enum Fixtures {
 /// The lines the CLI would print for a collector's diagnostics.
 func lines(_ d: DiagnosticCollector) -> [String] { d.diagnostics.map(\.line) }
 func lines(_ r: RunReport) -> [String] { r.diagnostics.map(\.line) }
+func errorLines(_ r: RunReport) -> [String] { r.diagnostics.filter { $0.severity == .error }.map(\.line) }
 
 /// Runs the built command-line tool; returns (exit code, stdout, stderr).
 func runTool(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> (Int32, String, String) {

@@ -79,6 +79,17 @@ public enum Planner {
         }
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
         let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
+        if options.fastlaneLayout {
+            // deliver uploads what it finds to App Store Connect: a Google Play slot never
+            // belongs there, and a canvas that is no App Store slot will likely be rejected.
+            for capture in captures {
+                if capture.canvas.storeWell?.store == "google-play" {
+                    d.error(job.file, "captures[\(capture.jobIndex)].storeWell", "--layout fastlane uploads to the App Store: expected an App Store slot, found the Google Play slot \(capture.canvas.id)")
+                } else if capture.canvas.storeWell?.store != "app-store" {
+                    d.warning(job.file, "captures[\(capture.jobIndex)]", "--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\")")
+                }
+            }
+        }
 
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
         checkOutputFolder(output, job: job, captures: captures, locales: locales, fastlane: fastlaneCodes,

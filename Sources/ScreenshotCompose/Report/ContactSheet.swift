@@ -52,7 +52,8 @@ public enum ContactSheet {
                             html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
                         }
                         html += " · <a href=\"\(a(o.svg.path))\">SVG</a></div>"
-                        for w in warnings where w.file.hasSuffix("/\(locale)/\(capture.id).png") || w.field.hasSuffix("\(locale).\(capture.id)") {
+                        for w in warnings where w.file.hasSuffix("/\(locale)/\(capture.id).png") || w.field == "\(locale).\(capture.id)"
+                            || w.field == "headlines.\(locale).\(capture.id)" {
                             html += "<div class=\"warn\">\(e(w.message))</div>"
                         }
                     } else {

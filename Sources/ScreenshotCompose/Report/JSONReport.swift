@@ -14,8 +14,21 @@ public struct JSONReport: Codable, Equatable, Sendable {
         public var file: String
         public var field: String
         public var message: String
-        /// 1-based line in `file` the problem points at, when it can be found.
+        /// 1-based line in `file` the problem points at, when it can be found (null otherwise).
         public var line: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case severity, file, field, message, line
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(severity, forKey: .severity)
+            try c.encode(file, forKey: .file)
+            try c.encode(field, forKey: .field)
+            try c.encode(message, forKey: .message)
+            try c.encode(line, forKey: .line)
+        }
     }
 
     /// `render`, `check` or `verify`.
@@ -28,6 +41,21 @@ public struct JSONReport: Codable, Equatable, Sendable {
     /// Every output rendered, as in the manifest (render; empty otherwise).
     public var outputs: [Manifest.Output]
     public var problems: [Problem]
+
+    enum CodingKeys: String, CodingKey {
+        case command, status, counts, manifest, outputs, problems
+    }
+
+    /// `manifest` is written as null, not left out, so the shape never changes.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(command, forKey: .command)
+        try c.encode(status, forKey: .status)
+        try c.encode(counts, forKey: .counts)
+        try c.encode(manifest, forKey: .manifest)
+        try c.encode(outputs, forKey: .outputs)
+        try c.encode(problems, forKey: .problems)
+    }
 
     public init(command: String, report: RunReport) {
         self.command = command
