@@ -45,7 +45,7 @@ public enum CaptureColor {
             guard cmsGetColorSpace(profile) == cmsSigRgbData else {
                 throw ColorConversionError(message: "ICC profile \"\(name)\" is not an RGB profile: expected RGB, found another colour space")
             }
-            if name.lowercased().contains("srgb") {
+            if isSRGB(profile) {
                 return (bytes, CaptureColorDecision(source: "ICC profile \"\(name)\" (sRGB)", converted: false))
             }
             return (try convert(bytes, from: profile), CaptureColorDecision(source: "ICC profile \"\(name)\"", converted: true))
@@ -91,6 +91,19 @@ public enum CaptureColor {
         var bytes = [UInt8](repeating: 0, count: Int(size))
         cmsSaveProfileToMem(profile, &bytes, &size)
         return Data(bytes)
+    }
+
+    /// True when the profile's red, green and blue colorants are sRGB's (within 0.002), so
+    /// the pixels are sRGB whatever the profile calls itself.
+    private static func isSRGB(_ profile: cmsHPROFILE) -> Bool {
+        let srgb = cmsCreate_sRGBProfile()
+        defer { cmsCloseProfile(srgb) }
+        for tag in [cmsSigRedColorantTag, cmsSigGreenColorantTag, cmsSigBlueColorantTag] {
+            guard let a = cmsReadTag(profile, tag)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee,
+                  let b = cmsReadTag(srgb, tag)?.assumingMemoryBound(to: cmsCIEXYZ.self).pointee else { return false }
+            if abs(a.X - b.X) > 0.002 || abs(a.Y - b.Y) > 0.002 || abs(a.Z - b.Z) > 0.002 { return false }
+        }
+        return true
     }
 
     private static let srgbChromaticities = [0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06]
