@@ -50,8 +50,9 @@ public struct SVGTemplate: Equatable, Sendable {
     /// and a `<desc>` saying "not capture evidence" and naming `{{CAPTURE_ID}}`), a root
     /// without `xml:lang="{{LOCALE}}"`, no `<image id="capture">` whose href is
     /// `{{CAPTURE_HREF}}`, or output that is not well-formed XML. Nil when any error.
-    public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
+    public static func parse(_ original: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
         let before = d.errors.count
+        let text = TemplateDerivation.derive(original)
         if text.utf8.count > maximumBytes {
             d.error(file, "(file)", "template too large: expected at most \(maximumBytes) bytes, found \(text.utf8.count)")
             return nil
