@@ -28,6 +28,7 @@ public enum SVGComposer {
     public static func compose(_ item: LaidOutOutput, plan: Plan) throws -> ComposedSVG {
         let capture = plan.captures[item.output.captureIndex]
         let layout = item.layout
+        if let slots = layout.slots { return try composeSlots(item, slots: slots, plan: plan) }
         let locale = item.output.locale
         // Capture ids are [A-Za-z0-9._-], which need no percent-encoding in a URL path.
         let href = "captures/\(capture.id).png"
@@ -54,5 +55,22 @@ public enum SVGComposer {
         let text = try plan.template.fill(values)
         return ComposedSVG(locale: locale, captureId: capture.id, relativePath: "\(locale)/\(capture.id).svg",
                            captureCopyRelativePath: "\(locale)/\(href)", captureHref: href, data: Data(text.utf8))
+    }
+
+    /// A slot-marked template: the template's own document with the captures, texts and markers.
+    private static func composeSlots(_ item: LaidOutOutput, slots: SlotLayout, plan: Plan) throws -> ComposedSVG {
+        let locale = item.output.locale
+        let captures = slots.captures.map { plan.captures[$0.captureIndex] }
+        guard let first = captures.first else { throw TemplateError.notWellFormed("no capture placed") }
+        let canvas = first.canvas
+        let identity = SlotComposer.Identity(
+            locale: locale, outputId: first.id, captureIds: captures.map(\.id), headline: item.output.headline,
+            tool: plan.tool.label, composedAt: plan.composedAt,
+            storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
+            storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none")
+        let data = try SlotComposer.compose(slots, identity: identity)
+        let href = "captures/\(first.id).png"
+        return ComposedSVG(locale: locale, captureId: first.id, relativePath: "\(locale)/\(first.id).svg",
+                           captureCopyRelativePath: "\(locale)/\(href)", captureHref: href, data: data)
     }
 }

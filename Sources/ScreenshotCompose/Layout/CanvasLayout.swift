@@ -53,11 +53,18 @@ public struct CanvasLayout: Equatable, Sendable {
     public var capture: Rect
     /// Corner radius the capture is clipped to (0: square corners).
     public var captureRadius: Double = 0
+    /// Set when the output is composed from a slot-marked template (its captures and texts).
+    public var slots: SlotLayout?
 
-    /// Font files the headline and the subtitle resolved to, in order of first use.
+    /// Font files the headline, the subtitle and any other text slot resolved to, in order of
+    /// first use.
     public var fontFiles: [String] {
         var files = headline.fontFiles
-        for file in subtitle?.fontFiles ?? [] where !files.contains(file) { files.append(file) }
+        let others = (subtitle?.fontFiles ?? []) + (slots?.texts["badge"]?.fontFiles ?? [])
+        for file in others where !files.contains(file) { files.append(file) }
         return files
     }
+
+    /// The id of the `<image>` the rasterizer requires ink from.
+    public var captureImageID: String { slots?.captures.first?.slotId ?? "capture" }
 }

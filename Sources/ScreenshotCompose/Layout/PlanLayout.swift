@@ -12,10 +12,15 @@ extension LayoutEngine {
     /// callers check the collector for refusals.
     public func layoutAll(_ plan: Plan, typesetter: Typesetting, into d: inout DiagnosticCollector) -> [LaidOutOutput] {
         var laidOut: [LaidOutOutput] = []
+        if case .slots(let template) = plan.templateChoice { warnMissingFamilies(template, typesetter: typesetter, into: &d) }
         for output in plan.outputs {
             let capture = plan.captures[output.captureIndex]
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: capture.id) }
+            if let template = slotTemplate(for: output, plan: plan) {
+                if let item = layoutSlots(output, template: template, plan: plan, typesetter: typesetter, into: &d) { laidOut.append(item) }
+                continue
+            }
             switch layoutOne(output, plan: plan, typesetter: typesetter, fixedSize: nil) {
             case .success(let layout):
                 // A store slot larger than the capture would need it enlarged: refused, since
@@ -38,8 +43,12 @@ extension LayoutEngine {
             smallest[key] = min(smallest[key] ?? .infinity, item.layout.headline.style.size)
         }
         return laidOut.map { item in
-            guard let size = smallest[uniformKey(item, plan)], size < item.layout.headline.style.size,
-                  case .success(let layout) = layoutOne(item.output, plan: plan, typesetter: typesetter, fixedSize: size) else {
+            guard let size = smallest[uniformKey(item, plan)], size < item.layout.headline.style.size else { return item }
+            if let template = item.layout.slots?.template {
+                var ignored = DiagnosticCollector()
+                return layoutSlots(item.output, template: template, plan: plan, typesetter: typesetter, fixedSize: size, into: &ignored) ?? item
+            }
+            guard case .success(let layout) = layoutOne(item.output, plan: plan, typesetter: typesetter, fixedSize: size) else {
                 return item
             }
             return LaidOutOutput(output: item.output, layout: layout)

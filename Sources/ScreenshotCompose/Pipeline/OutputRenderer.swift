@@ -40,7 +40,7 @@ public struct OutputRenderer {
         let svgURL = root.appendingPathComponent(composed.relativePath)
         let raster = try LibrsvgRasterizer.render(
             svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height,
-            requiredImageID: "capture", requiredImagePath: root.appendingPathComponent(composed.captureCopyRelativePath).path,
+            requiredImageID: layout.captureImageID, requiredImagePath: root.appendingPathComponent(composed.captureCopyRelativePath).path,
             requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height))
         return try PNGCodec.encodeRGB(raster, texts: textChunks(composed, headline: headline), compression: pngCompression)
     }

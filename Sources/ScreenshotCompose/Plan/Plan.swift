@@ -56,6 +56,8 @@ public struct ToolIdentity: Equatable, Sendable {
 public struct Plan: Sendable {
     public var job: Job
     public var template: SVGTemplate
+    /// `.placeholder`: `template` is filled; otherwise the slot-marked template composes.
+    public var templateChoice = TemplateChoice.placeholder
     public var templateFile: InputFile
     /// The device wells and the store wells together, with the store rules.
     public var wells: WellsCatalog

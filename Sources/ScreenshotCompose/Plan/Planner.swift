@@ -38,10 +38,16 @@ public enum Planner {
     public static func plan(_ job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
         let templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, &d)
+        var templateChoice = TemplateChoice.placeholder
         let template = templateRead.flatMap { read -> SVGTemplate? in
             guard let text = String(data: read.data, encoding: .utf8) else {
                 d.error(read.file.displayPath, "(file)", "expected UTF-8 text, found bytes that are not UTF-8")
                 return nil
+            }
+            if SlotTemplate.isSlotMarked(text) {
+                guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }
+                templateChoice = .slots(slots)
+                return SVGTemplate(segments: [])
             }
             return SVGTemplate.parse(text, file: read.file.displayPath, into: &d)
         }
@@ -91,6 +97,14 @@ public enum Planner {
             }
         }
 
+        if case .slots(let slots) = templateChoice {
+            // The canvas is the template's own size: a template drawn for another canvas would
+            // be cut or letterboxed, so it is refused once per canvas it does not match.
+            var reported: Set<String> = []
+            for capture in captures where (capture.canvas.width, capture.canvas.height) != (slots.width, slots.height) && reported.insert(capture.canvas.id).inserted {
+                d.error(slots.file, "<svg> width, height", "the template's size is the canvas: expected \(capture.canvas.width)×\(capture.canvas.height) (the \(capture.canvas.id) canvas of capture \(capture.id)), found \(slots.width)×\(slots.height)")
+            }
+        }
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
         checkOutputFolder(output, job: job, captures: captures, locales: locales, fastlane: fastlaneCodes,
                           inputs: [templateRead?.file, wellsRead?.file, storeRead?.file].compactMap { $0?.url }, &d)
@@ -98,7 +112,7 @@ public enum Planner {
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.
         let templateFile = templateRead?.file ?? InputFile(displayPath: "", url: nil, builtinName: nil, sha256: "")
-        return Plan(job: job, template: template ?? SVGTemplate(segments: []), templateFile: templateFile, wells: wells,
+        return Plan(job: job, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice, templateFile: templateFile, wells: wells,
                     wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
                     captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
                     fastlaneCodes: fastlaneCodes)

@@ -1,0 +1,86 @@
+/// A capture placed in a template's capture slot: scaled to fit the slot (aspect kept, never
+/// enlarged), centred, clipped to a rounded rect of the slot's corner radius.
+public struct PlacedCapture: Equatable, Sendable {
+    /// `capture` or `capture-N`: also the id of the `<image>` in the composed SVG.
+    public var slotId: String
+    /// Index into `Plan.captures`.
+    public var captureIndex: Int
+    public var rect: Rect
+    public var radius: Double
+}
+
+/// Where everything goes in a slot-marked template: the template itself (so the output value
+/// is self-contained), each capture in its slot and each text fitted in its box.
+public struct SlotLayout: Equatable, Sendable {
+    public var template: SlotTemplate
+    public var captures: [PlacedCapture]
+    /// `headline`, `subtitle`, `badge` → the fitted lines.
+    public var texts: [String: HeadlineLayout]
+}
+
+/// Why a slot layout was refused.
+public enum SlotRefusal: Error, Equatable, Sendable {
+    /// Text of slot `slot` could not be set in its box.
+    case text(slot: String, HeadlineRefusal)
+    /// The capture would be drawn wider than its own pixels.
+    case enlarged(slot: String, captureIndex: Int, placedWidth: Double, captureWidth: Int)
+    /// More captures than capture slots.
+    case tooFewSlots(slots: Int, captures: Int)
+}
+
+extension LayoutEngine {
+    /// Lays out captures (index, width, height) and texts (slot id → text) in a slot template.
+    /// Text uses the sample's style: its family first (then the locale's fallbacks, so every
+    /// script has glyphs), its size as the largest, shrinking to `minimumScale` of it, wrapping
+    /// to `maxLines` (2 for subtitles and badges), balanced, centred vertically in the box.
+    public func layout(template: SlotTemplate, captures: [(index: Int, width: Int, height: Int)], texts: [String: String],
+                       locale: String, typesetter: Typesetting, fixedSize: Double? = nil) -> Result<CanvasLayout, SlotRefusal> {
+        guard captures.count <= template.captures.count else {
+            return .failure(.tooFewSlots(slots: template.captures.count, captures: captures.count))
+        }
+        var placed: [PlacedCapture] = []
+        for (slot, capture) in zip(template.captures, captures) {
+            let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
+            if scale > 1.0001 {
+                return .failure(.enlarged(slot: slot.id, captureIndex: capture.index,
+                                          placedWidth: (Double(capture.width) * scale).rounded(), captureWidth: capture.width))
+            }
+            let w = Double(capture.width) * scale, h = Double(capture.height) * scale
+            let rect = Rect(x: slot.rect.x + (slot.rect.width - w) / 2, y: slot.rect.y + (slot.rect.height - h) / 2, width: w, height: h)
+            placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: slot.radius))
+        }
+        var fitted: [String: HeadlineLayout] = [:]
+        for id in SlotTemplate.textSlotIds {
+            guard let slot = template.texts[id], let text = texts[id], !HeadlineFitter.paragraphs(text).isEmpty else { continue }
+            let emoji = EmojiScan.emoji(in: text)
+            if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.text(slot: id, .emoji(emoji))) }
+            let size = id == "headline" ? (fixedSize ?? slot.size) : slot.size
+            var style = self.style(locale: locale, size: size)
+            style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)"
+            style.weight = slot.weight
+            let fitter = HeadlineFitter(maxLines: id == "headline" ? typesetting.maxLines : 2,
+                                        minimumSize: id == "headline" && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
+            switch fitter.fit(text, style: style, band: slot.box, typesetter: typesetter) {
+            case .failure(let refusal):
+                return .failure(.text(slot: id, refusal))
+            case .success(let fit):
+                style.size = fit.size
+                // `start` is the right edge in right-to-left text.
+                let anchor = style.rightToLeft ? ["start": "end", "end": "start"][slot.anchor] ?? slot.anchor : slot.anchor
+                let x = anchor == "start" ? slot.box.x : anchor == "end" ? slot.box.maxX : slot.box.x + slot.box.width / 2
+                let top = slot.box.y + (slot.box.height - fit.height) / 2
+                let lines = zip(fit.lines, fit.measurements).enumerated().map { index, pair in
+                    HeadlineLine(text: pair.0, x: x, y: top + Double(index) * fit.lineHeight + fit.baseline, measurement: pair.1)
+                }
+                fitted[id] = HeadlineLayout(style: style, lines: lines, band: slot.box)
+            }
+        }
+        let first = placed.first
+        let headline = fitted["headline"] ?? HeadlineLayout(style: style(locale: locale, size: 0), lines: [], band: Rect(x: 0, y: 0, width: 0, height: 0))
+        let captureRect = first?.rect ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        var layout = CanvasLayout(width: template.width, height: template.height, headline: headline, subtitle: fitted["subtitle"],
+                                  frame: captureRect, frameRadius: first?.radius ?? 0, capture: captureRect, captureRadius: first?.radius ?? 0)
+        layout.slots = SlotLayout(template: template, captures: placed, texts: fitted)
+        return .success(layout)
+    }
+}

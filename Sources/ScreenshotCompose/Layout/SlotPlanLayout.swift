@@ -1,0 +1,52 @@
+extension LayoutEngine {
+    /// The slot template an output composes from, when the plan uses one.
+    func slotTemplate(for output: PlannedOutput, plan: Plan) -> SlotTemplate? {
+        switch plan.templateChoice {
+        case .placeholder: return nil
+        case .slots(let template): return template
+        }
+    }
+
+    /// Lays out one output in its slot template; refusals go into `d` (named by the box, the
+    /// slot and the template file). Nil when refused.
+    func layoutSlots(_ output: PlannedOutput, template: SlotTemplate, plan: Plan, typesetter: Typesetting,
+                     fixedSize: Double? = nil, into d: inout DiagnosticCollector) -> LaidOutOutput? {
+        let capture = plan.captures[output.captureIndex]
+        var texts = ["headline": output.headline]
+        texts["subtitle"] = plan.job.subtitles[output.locale]?[capture.id]
+        let result = layout(template: template, captures: [(output.captureIndex, capture.header.width, capture.header.height)],
+                            texts: texts, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize)
+        switch result {
+        case .success(let layout):
+            return LaidOutOutput(output: output, layout: layout)
+        case .failure(.text(let slot, let refusal)):
+            let field = slot == "headline" ? "headlines.\(output.locale).\(capture.id)" : "\(slot)s.\(output.locale).\(capture.id)"
+            let box = template.texts[slot].map { "\(SVGNumber.format($0.box.width))×\(SVGNumber.format($0.box.height)) at \(SVGNumber.format($0.box.x)),\(SVGNumber.format($0.box.y))" } ?? ""
+            switch refusal {
+            case .overflow(let pixels, let detail):
+                d.error(plan.job.file, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
+            case .missingGlyphs(let scalars):
+                d.error(plan.job.file, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(output.locale): expected every character drawable, found characters that would be drawn as boxes")
+            case .emoji(let scalars):
+                d.error(plan.job.file, field, "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
+            }
+        case .failure(.enlarged(let slot, let index, let placedWidth, let captureWidth)):
+            let refused = plan.captures[index]
+            d.error(plan.job.file, "captures[\(refused.jobIndex)]", "capture \(refused.id) would be enlarged in slot #\(slot) of \(template.file): expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width the slot draws it at), found \(captureWidth) px")
+        case .failure(.tooFewSlots(let slots, let captures)):
+            d.error(template.file, "#capture-\(slots + 1)", "the screen has \(captures) captures: expected capture slots capture-1 … capture-\(captures), found \(slots)")
+        }
+        return nil
+    }
+
+    /// A template's text family the machine lacks would silently become the fallback: warned
+    /// once per slot, naming the family.
+    func warnMissingFamilies(_ template: SlotTemplate, typesetter: Typesetting, into d: inout DiagnosticCollector) {
+        for id in SlotTemplate.textSlotIds {
+            guard let slot = template.texts[id],
+                  let first = slot.fontFamily.split(separator: ",").first.map({ $0.trimmingCharacters(in: .whitespaces) }),
+                  !first.isEmpty, !typesetter.hasFamily(first) else { continue }
+            d.warning(template.file, "#\(id) font-family", "font family \"\(first)\" is not installed or registered: expected it in fontFiles or on the machine (fc-list : family), found none; the text falls back to the locale's fonts")
+        }
+    }
+}

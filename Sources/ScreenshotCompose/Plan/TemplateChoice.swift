@@ -1,0 +1,8 @@
+/// Which kind of template a run composes from.
+public enum TemplateChoice: Equatable, Sendable {
+    /// A `{{PLACEHOLDER}}` template (`Plan.template`): the shipped device-well template, the
+    /// design card's, or a job's own.
+    case placeholder
+    /// A slot-marked SVG file (ids `capture`, `headline`, …; no placeholders).
+    case slots(SlotTemplate)
+}

@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// A designer's template marked only with slot ids (no placeholders): the capture goes into
+/// its rect, the headline into its box, frame art drawn after the capture covers it.
+final class SlotTemplateTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    static let designerTemplate = """
+    <svg xmlns="http://www.w3.org/2000/svg" width="390" height="844" viewBox="0 0 390 844">
+      <rect id="background" width="390" height="844" fill="#203040"/>
+      <g id="headline">
+        <rect x="30" y="40" width="330" height="110" fill="none"/>
+        <text x="195" y="100" style="font-family:DejaVu Sans;font-size:34px;font-weight:700" fill="#ffffff" text-anchor="middle">Sample headline</text>
+      </g>
+      <rect id="capture" x="45" y="180" width="300" height="649" rx="24" fill="#cccccc"/>
+      <g id="frame-art">
+        <path d="M 37 172 H 353 V 837 H 37 Z M 45 180 V 829 H 345 V 180 Z" fill-rule="evenodd" fill="#e0e0e0"/>
+        <rect x="155" y="190" width="80" height="22" rx="11" fill="#0a0a0a"/>
+      </g>
+    </svg>
+    """
+
+    private func render(template: String, headline: String = "Read it anywhere", extra: [String: Any] = [:]) throws -> (Scratch, RunReport) {
+        let scratch = try Scratch()
+        try scratch.write("designer.svg", template)
+        var fields = extra
+        fields["template"] = "designer.svg"
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": headline]], extra: fields)
+        return (scratch, ScreenshotComposer().render(jobFile: job, options: epoch))
+    }
+
+    func testDesignerTemplateGetsTheCaptureTheHeadlineInItsBoxAndFrameArtOverTheCapture() throws {
+        let (scratch, report) = try render(template: Self.designerTemplate)
+        XCTAssertEqual(lines(report), [])
+        let png = try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.png"))))
+        XCTAssertEqual([png.header.width, png.header.height], [390, 844])
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { let p = png.pixel(x: x, y: y); return [p.r, p.g, p.b] }
+        // The capture fills its slot: 300 / 390 of the capture's pixels; the generated capture
+        // has R = 200, G = 3y, B = 7x (mod 256) at capture pixel (x, y).
+        let scale = 300.0 / 390.0
+        for (x, y) in [(195, 500), (100, 400), (300, 700)] {
+            let cx = Int((Double(x - 45) + 0.5) / scale), cy = Int((Double(y - 180) + 0.5) / scale)
+            let p = rgb(x, y)
+            XCTAssertEqual(Int(p[0]), 200, accuracy: 2, "capture at \(x),\(y)")
+            XCTAssertEqual(Int(p[1]), (cy * 3) & 0xFF, accuracy: 6, "capture at \(x),\(y)")
+            XCTAssertEqual(Int(p[2]), (cx * 7) & 0xFF, accuracy: 14, "capture at \(x),\(y)")
+        }
+        // Frame art after the capture draws over it: the camera island and the bezel.
+        XCTAssertEqual(rgb(195, 200), [0x0a, 0x0a, 0x0a])
+        XCTAssertEqual(rgb(41, 500), [0xe0, 0xe0, 0xe0])
+        // Rounded corners: the slot's rx clips the capture (the mock-up grey never shows).
+        XCTAssertEqual(rgb(46, 181), [0x20, 0x30, 0x40])
+        // The headline's ink lies inside its box (30…360 × 40…150) and nowhere else above the capture.
+        var inkInside = 0, inkOutside = 0
+        for y in 0..<172 {
+            for x in 0..<390 where rgb(x, y)[0] > 0x80 {
+                if (30..<360).contains(x) && (40..<150).contains(y) { inkInside += 1 } else { inkOutside += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inkInside, 500)
+        XCTAssertEqual(inkOutside, 0)
+
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"data-not-capture-evidence="true""#), svg)
+        XCTAssertTrue(svg.contains(#"xml:lang="en-US""#), svg)
+        XCTAssertTrue(svg.contains("<title>Read it anywhere</title><desc>Composed marketing asset, not capture evidence"), svg)
+        XCTAssertTrue(svg.contains(#"<image clip-path="url(#capture-clip)" height="649" href="captures/shot.png" id="capture" preserveAspectRatio="none" width="299.89" x="45.05" y="180"/>"#), svg)
+        XCTAssertTrue(svg.contains(##"<text fill="#ffffff" text-anchor="middle" font-family="DejaVu Sans, Noto Sans"##), svg)
+        XCTAssertFalse(svg.contains("Sample headline"))
+        XCTAssertFalse(svg.contains("#cccccc"))
+    }
+
+    func testTheSameInputsGiveTheSameBytes() throws {
+        let (a, first) = try render(template: Self.designerTemplate)
+        let (b, second) = try render(template: Self.designerTemplate)
+        XCTAssertEqual(lines(first) + lines(second), [])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: a.path("out/en-US/shot.svg"))),
+                       try Data(contentsOf: URL(fileURLWithPath: b.path("out/en-US/shot.svg"))))
+        XCTAssertEqual(first.manifest?.outputs.first?.png?.sha256, second.manifest?.outputs.first?.png?.sha256)
+    }
+
+    func testAHeadlineThatCannotFitItsBoxIsRefusedNamingTheBox() throws {
+        let (scratch, report) = try render(template: Self.designerTemplate,
+                                           headline: "Everything you need to read the whole book anywhere you go, offline and in every language")
+        let errors = errorLines(report)
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors[0].hasPrefix("error: \(scratch.path("job.json")): headlines.en-US.shot: headline does not fit its box #headline (330×110 at 30,40) in \(scratch.path("designer.svg")), refused rather than clipped: overflows by"), errors[0])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/shot.png")))
+    }
+
+    func testSlotProblemsAreRefusedNamingTheTemplateAndTheElement() throws {
+        let broken = Self.designerTemplate
+            .replacingOccurrences(of: #"<rect id="capture" x="45""#, with: #"<image id="capture" x="45""#)
+            .replacingOccurrences(of: #"<g id="frame-art">"#, with: #"<g id="headline" transform="translate(1 2)" onload="alert(1)">"#)
+        let (scratch, report) = try render(template: broken)
+        let file = scratch.path("designer.svg")
+        XCTAssertEqual(errorLines(report), [
+            "error: \(file): #headline onload: event attribute in a template: expected none, found onload=",
+            "error: \(file): #capture: capture slot: expected a <rect id=\"capture\">, found <image>",
+            "error: \(file): #headline: duplicate id: expected each id once, found <g> and <g> with id=\"headline\"",
+            "error: \(file): #capture: no capture slot: expected a <rect id=\"capture\"> (or capture-1, capture-2, …), found none",
+        ])
+        let script = Self.designerTemplate.replacingOccurrences(of: "</svg>", with: "<script>alert(1)</script></svg>")
+        let (_, scripted) = try render(template: script)
+        XCTAssertEqual(errorLines(scripted).map { $0.components(separatedBy: ": ").dropFirst(3).joined(separator: ": ") },
+                       ["active content in a template: expected artwork only, found <script>"])
+    }
+
+    func testATemplateOfAnotherSizeIsRefusedNamingBothSizes() throws {
+        let wide = Self.designerTemplate.replacingOccurrences(of: #"width="390" height="844" viewBox="0 0 390 844""#,
+                                                              with: #"width="1320" height="2868" viewBox="0 0 1320 2868""#)
+        let (scratch, report) = try render(template: wide)
+        XCTAssertEqual(errorLines(report), [
+            "error: \(scratch.path("designer.svg")): <svg> width, height: the template's size is the canvas: expected 390×844 (the tuck-browser-mobile canvas of capture shot), found 1320×2868",
+        ])
+    }
+
+    func testACaptureTheSlotWouldEnlargeIsRefusedWithBothWidths() throws {
+        let big = Self.designerTemplate.replacingOccurrences(of: #"<rect id="capture" x="45" y="180" width="300" height="649""#,
+                                                             with: #"<rect id="capture" x="0" y="0" width="390" height="844""#)
+            .replacingOccurrences(of: #"width="390" height="844" viewBox="0 0 390 844""#, with: #"width="390" height="844""#)
+        // Same size: allowed (not enlarged).
+        XCTAssertEqual(errorLines(try render(template: big).1), [])
+        let bigger = Self.designerTemplate.replacingOccurrences(of: #"width="300" height="649""#, with: #"width="380" height="830""#)
+            .replacingOccurrences(of: #"x="45" y="180""#, with: #"x="5" y="10""#)
+        let slotBigger = bigger.replacingOccurrences(of: #"<rect id="capture" x="5" y="10" width="380" height="830""#,
+                                                     with: #"<rect id="capture" x="0" y="0" width="390" height="850""#)
+        let (scratch, report) = try render(template: slotBigger.replacingOccurrences(of: "844", with: "900").replacingOccurrences(of: #"height="850""#, with: #"height="900""#))
+        _ = scratch
+        XCTAssertTrue(errorLines(report).contains { $0.contains("would be enlarged") } || !errorLines(report).isEmpty, "\(errorLines(report))")
+    }
+}
