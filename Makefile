@@ -10,8 +10,10 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# The tests, then the CI matrix (ci/github-actions.yml) reproduced on this machine.
 test: setup
 	$(SWIFT) test
+	./scripts/ci-matrix.sh
 
 # The fixture jobs: inline headlines (out/demo) and an Xcode String Catalog (out/xcstrings).
 demo: build

@@ -24,8 +24,8 @@ import ScreenshotCompose
 enum Command: Equatable {
     case render(job: String, RenderArguments)
     case check(job: String, RenderArguments)
-    case verify(manifest: String, outputsOnly: Bool, json: Bool)
-    case mergeManifests(inputs: [String], output: String)
+    case verify(manifest: String, outputsOnly: Bool, partial: Bool, json: Bool)
+    case mergeManifests(inputs: [String], output: String, allowPartial: Bool)
     case preview(job: String, locales: [String])
     case wells(file: String?, store: Bool, storeFile: String?)
     case help
@@ -44,18 +44,22 @@ enum Arguments {
       render JOB [--out DIR] [--locale TAG]... [--svg-only] [--layout default|fastlane]
                  [--fallback-locale TAG] [--allow-untranslated] [--jobs N] [--shard I/N]
                  [--png-compression fast|default|small] [--quiet | --verbose] [--keep-going] [--json]
-                         compose every capture × locale to SVG + PNG and write manifest.json
-                         (with --shard: manifest.shard-I-of-N.json for that part)
+                         compose every capture × locale to SVG + PNG and write manifest.json;
+                         a part (--locale, --shard) writes manifest.<locales>.shard-I-of-N.json
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated] [--json]
                          every check render makes; writes nothing
       preview JOB [--locale TAG]...
                          render SVGs and index.html, then re-render on every change to the job,
                          headline files, template, wells, captures or fonts; Ctrl-C stops
-      verify MANIFEST [--outputs-only] [--json]
+      verify MANIFEST [--outputs-only] [--partial] [--json]
                          re-hash every file the manifest lists; exit 1 naming each that differs
-                         or is missing; --outputs-only: only the files inside the output folder
-      merge-manifests SHARD.json... -o MANIFEST
-                         merge CI shard manifests; refuses shards of different inputs
+                         or is missing, and each planned output a part or partial merge lacks;
+                         --outputs-only: only the files inside the output folder;
+                         --partial: check a part manifest on its own
+      merge-manifests PART.json... -o MANIFEST [--allow-partial]
+                         merge the part manifests of one plan (per-locale runs, shards) and write
+                         index.html beside MANIFEST; refuses parts of different plans, conflicting
+                         or missing outputs (--allow-partial: merge anyway, marked partial)
       wells [--wells FILE] [--store] [--store-wells FILE]
                          list the wells and cited minimum native widths; --store: the store
                          slots with their citations and the store rules
@@ -127,10 +131,10 @@ enum Arguments {
             let job = try single(positional, "JOB", command: first)
             return first == "render" ? .render(job: job, options) : .check(job: job, options)
         case "verify":
-            let outputsOnly = rest.contains("--outputs-only")
-            let json = rest.contains("--json")
-            let positional = try rest.filter { $0 != "--outputs-only" && $0 != "--json" }.map(plain)
-            return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: outputsOnly, json: json)
+            let flags = ["--outputs-only", "--partial", "--json"]
+            let positional = try rest.filter { !flags.contains($0) }.map(plain)
+            return .verify(manifest: try single(positional, "MANIFEST", command: first), outputsOnly: rest.contains("--outputs-only"),
+                           partial: rest.contains("--partial"), json: rest.contains("--json"))
         case "preview":
             var locales: [String] = []
             var positional: [String] = []
@@ -146,13 +150,18 @@ enum Arguments {
         case "merge-manifests":
             var output: String?
             var inputs: [String] = []
+            var allowPartial = false
             while !rest.isEmpty {
                 let arg = rest.removeFirst()
-                if arg == "-o" || arg == "--output" { output = try value(for: arg, &rest) } else { inputs.append(try plain(arg)) }
+                switch arg {
+                case "-o", "--output": output = try value(for: arg, &rest)
+                case "--allow-partial": allowPartial = true
+                default: inputs.append(try plain(arg))
+                }
             }
             guard let output else { throw UsageError(message: "merge-manifests needs -o MANIFEST") }
-            guard !inputs.isEmpty else { throw UsageError(message: "merge-manifests needs at least one shard manifest") }
-            return .mergeManifests(inputs: inputs, output: output)
+            guard !inputs.isEmpty else { throw UsageError(message: "merge-manifests needs at least one part manifest") }
+            return .mergeManifests(inputs: inputs, output: output, allowPartial: allowPartial)
         case "wells":
             var file: String?
             var store = false

@@ -70,21 +70,15 @@ case .preview(let job, let locales):
     while true {
         if session.waitForChange(timeout: 3600) { show(session.renderPass()) }
     }
-case .mergeManifests(let inputs, let output):
-    var d = DiagnosticCollector()
-    if let merged = ManifestMerger.merge(inputs, into: output, diagnostics: &d) {
-        do {
-            try merged.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            d.error(output, "(output)", "cannot write the merged manifest: \(error.localizedDescription)")
-        }
-    }
-    finish(RunReport(diagnostics: d.diagnostics, outputCount: inputs.count), success: "merged \(inputs.count) manifest(s) into \(output)")
+case .mergeManifests(let inputs, let output, let allowPartial):
+    let report = ManifestMerger.mergeAndWrite(inputs, into: output, allowPartial: allowPartial)
+    let partial = report.manifest?.partial == true ? " (partial: \(report.manifest?.plan.outputs.count ?? 0) planned, \(report.outputCount) listed)" : ""
+    finish(report, success: "merged \(inputs.count) manifest(s) into \(output)\(partial); contact sheet index.html beside it")
 case .check(let job, let arguments):
     let report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
     finish(report, success: "ok: \(report.outputCount) output(s) would be rendered", json: arguments.json ? "check" : nil)
-case .verify(let manifest, let outputsOnly, let json):
-    let report = ScreenshotComposer.verify(manifestFile: manifest, outputsOnly: outputsOnly)
+case .verify(let manifest, let outputsOnly, let partial, let json):
+    let report = ScreenshotComposer.verify(manifestFile: manifest, outputsOnly: outputsOnly, partial: partial)
     finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches", json: json ? "verify" : nil)
 case .wells(let file, let store, let storeFile):
     var d = DiagnosticCollector()

@@ -27,16 +27,26 @@ final class CommandLineTests: XCTestCase {
         let (code, out, err) = try runTool(["render", job, "--locale", "fr-FR"], environment: ["SOURCE_DATE_EPOCH": "0"])
         XCTAssertEqual(err, "")
         XCTAssertEqual(code, 0)
-        XCTAssertEqual(out, "rendered 1 output(s); manifest \(scratch.path("out/manifest.json"))\n")
+        // A --locale run is a part of the plan: its manifest is named after it.
+        let part = scratch.path("out/manifest.fr-FR.json")
+        XCTAssertEqual(out, "rendered 1 output(s); manifest \(part)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US")), "--locale rendered another locale")
         let svg = try String(contentsOfFile: scratch.path("out/fr-FR/shot.svg"), encoding: .utf8)
         XCTAssertTrue(svg.contains(#"data-composed-at="1970-01-01T00:00:00Z""#))
 
-        XCTAssertEqual(try runTool(["verify", scratch.path("out/manifest.json")]).0, 0)
+        // On its own a part is not a release: verify names it partial; --partial checks it alone.
+        XCTAssertEqual(try runTool(["verify", part]).2, """
+            error: \(part): selection: a part manifest (fr-FR): expected the whole set of 2 planned outputs, found 1; merge every part with merge-manifests, or check this part alone with verify --partial
+            1 error(s)
+
+            """)
+        XCTAssertEqual(try runTool(["verify", part]).0, 1)
+        XCTAssertEqual(try runTool(["verify", "--partial", part]).0, 0)
         try Data("tampered".utf8).write(to: URL(fileURLWithPath: scratch.path("out/fr-FR/shot.svg")))
-        let (vcode, _, verr) = try runTool(["verify", scratch.path("out/manifest.json")])
+        let (vcode, _, verr) = try runTool(["verify", part, "--partial"])
         XCTAssertEqual(vcode, 1)
-        XCTAssertTrue(verr.hasPrefix("error: \(scratch.path("out/manifest.json")): outputs[0].svg (fr-FR/shot.svg): sha256 differs: expected "), verr)
+        XCTAssertTrue(verr.hasPrefix("error: \(part): outputs[0].svg (fr-FR/shot.svg): sha256 differs: expected "), verr)
     }
 
     func testRefusedInputExitsOneWithEveryProblemOnItsOwnLineAndWritesNothing() throws {

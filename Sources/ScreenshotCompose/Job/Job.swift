@@ -45,4 +45,6 @@ public struct Job: Equatable, Sendable {
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.
     public var headlineFallbacks: [String: [String: String]] = [:]
+    /// SHA-256 of the job file's bytes (part of the plan's fingerprint).
+    public var sha256 = ""
 }

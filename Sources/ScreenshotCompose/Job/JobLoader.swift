@@ -71,9 +71,11 @@ public enum JobLoader {
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
         let resolved = table ?? HeadlineTable()
-        return Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
-                   captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
-                   headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
+        var job = Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
+                      captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
+                      headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
+        job.sha256 = SHA256.hex(data)
+        return job
     }
 
     /// `"subtitles"`: locale → capture id → text; entries may be left out (no subtitle).

@@ -67,6 +67,8 @@ public struct Manifest: Codable, Equatable, Sendable {
     public struct Output: Codable, Equatable, Sendable {
         public var locale: String
         public var captureId: String
+        /// The headline composed into the output, exactly as written.
+        public var headline: String
         public var well: String
         public var svg: SVGEntry
         /// Absent for `--svg-only` runs.
@@ -105,8 +107,12 @@ public struct Manifest: Codable, Equatable, Sendable {
     public var outputs: [Output]
     /// `--keep-going`: the problems that failed some captures' outputs (absent otherwise).
     public var failures: [Failure]?
-    /// `--shard I/N`: which part of the run this manifest lists (absent for a whole run).
-    public var shard: ShardEntry?
+    /// The whole job's plan: what determines the bytes, its fingerprint, every planned output.
+    public var plan: PlanEntry
+    /// A part run's `--locale` / `--shard` selection (absent for a whole run and a merge).
+    public var selection: Selection?
+    /// True when `merge-manifests --allow-partial` merged a set that lacks planned outputs.
+    public var partial: Bool?
 
     public struct ShardEntry: Codable, Equatable, Sendable {
         public var index: Int

@@ -2,7 +2,9 @@ import Foundation
 
 /// Plan + rendered outputs → Manifest.
 public enum ManifestBuilder {
-    public static func build(plan: Plan, outputs: [RenderedOutput], typesetter: Typesetting) -> Manifest {
+    /// `record`: the whole job's plan (`PlanRecord`); `selection`: what this part rendered.
+    public static func build(plan: Plan, outputs: [RenderedOutput], typesetter: Typesetting,
+                             record: Manifest.PlanEntry, selection: Manifest.Selection? = nil) -> Manifest {
         let root = plan.output
         func entry(_ file: InputFile) -> Manifest.FileEntry {
             if let name = file.builtinName { return Manifest.FileEntry(path: "builtin:\(name)", sha256: file.sha256) }
@@ -20,6 +22,6 @@ public enum ManifestBuilder {
             inputs: Manifest.Inputs(template: entry(plan.templateFile), wells: entry(plan.wellsFile),
                                     storeWells: entry(plan.storeWellsFile), captures: captures,
                                     headlines: plan.job.headlineFiles.isEmpty ? nil : plan.job.headlineFiles.map(entry)),
-            outputs: outputs)
+            outputs: outputs, plan: record, selection: selection)
     }
 }

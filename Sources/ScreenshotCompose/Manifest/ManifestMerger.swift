@@ -1,67 +1,45 @@
 import Foundation
 
-/// Merges the manifests of CI shards into one. Shards must come from the same run inputs:
-/// the same tool, `composedAt`, toolchain and inputs (template, wells, store wells, captures
-/// and headline files, by hash); an output listed by two shards must be listed identically.
-/// Outputs are ordered as an unsharded run orders them (locale, then capture order), and paths
-/// are rebased onto the merged manifest's folder, so for the same inputs and
-/// `SOURCE_DATE_EPOCH` the result is byte-identical to an unsharded run's manifest.
+/// Merges part manifests of one plan — per-locale runs, shards, per-locale shards, in any mix —
+/// into the manifest of the whole set. Parts must share the plan's fingerprint (everything that
+/// determines the output bytes) and its list of planned outputs; each part's outputs must be
+/// those its selection names; an output listed by two parts must be listed identically; and
+/// the union must be every planned output (unless `allowPartial`, which marks the result
+/// `partial`). Outputs are ordered as the plan orders them and paths are rebased onto the merged
+/// manifest's folder, so for a complete set the result is byte-identical to an unsharded run's
+/// manifest (same inputs and `SOURCE_DATE_EPOCH`).
 public enum ManifestMerger {
-    public static func merge(_ files: [String], into output: String, diagnostics d: inout DiagnosticCollector) -> Manifest? {
+    public static func merge(_ files: [String], into output: String, allowPartial: Bool = false,
+                             diagnostics d: inout DiagnosticCollector) -> Manifest? {
         guard !files.isEmpty else {
-            d.error(output, "(arguments)", "nothing to merge: expected at least one shard manifest, found none")
+            d.error(output, "(arguments)", "nothing to merge: expected at least one part manifest, found none")
             return nil
         }
         let target = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
-        var shards: [(file: String, manifest: Manifest)] = []
+        var parts: [(file: String, manifest: Manifest)] = []
         for file in files {
-            if let problem = FileKind.problem(at: URL(fileURLWithPath: file)) {
-                d.error(file, "(file)", "cannot read the shard manifest: \(problem)")
+            guard let manifest = ManifestReader.read(file, into: &d) else { continue }
+            if let problem = partProblem(manifest) {
+                d.error(file, problem.field, problem.message)
                 continue
             }
-            do {
-                let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: file)))
-                guard manifest.kind == Manifest.kindName, manifest.schemaVersion == 1, manifest.notCaptureEvidence else {
-                    d.error(file, "kind", "expected a \"\(Manifest.kindName)\" manifest, schemaVersion 1, notCaptureEvidence true; found \"\(manifest.kind)\", \(manifest.schemaVersion), \(manifest.notCaptureEvidence)")
-                    continue
-                }
-                if let bad = manifest.outputs.first(where: { !LocaleTag.isWellFormed($0.locale) || !CaptureID.isValid($0.captureId)
-                    || [$0.svg.path, $0.capture.path, $0.png?.path ?? "x", $0.fastlane?.path ?? "x"].contains { $0.hasPrefix("/") || $0.split(separator: "/").contains("..") } }) {
-                    d.error(file, "outputs", "an output outside the output folder or with a bad locale or id: expected paths inside the folder, found \(bad.locale)/\(bad.captureId)")
-                    continue
-                }
-                shards.append((file, rebase(manifest, from: URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent(), to: target)))
-            } catch let error as DecodingError {
-                d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
-            } catch {
-                d.error(file, "(document)", "not a manifest: \(JSONErrorText.describe(error))")
+            parts.append((file, rebase(manifest, from: URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent(), to: target)))
+        }
+        guard let first = parts.first, !d.hasErrors else { return nil }
+        var byKey: [Manifest.OutputKey: (output: Manifest.Output, file: String)] = [:]
+        for part in parts {
+            let m = part.manifest
+            if let difference = planDifference(first.manifest, m, firstFile: first.file) {
+                d.error(part.file, difference.field, difference.message)
+                continue
             }
-        }
-        guard let first = shards.first else { return nil }
-        // Every shard of the same split, each once: a missing one would leave outputs out.
-        let counts = Set(shards.map { $0.manifest.shard?.count ?? 0 })
-        if counts.count != 1 || counts.contains(0) {
-            d.error(output, "shard", "expected manifests of one --shard I/N split, found \(shards.map { $0.manifest.shard.map { "\($0.index)/\($0.count)" } ?? "an unsharded run" }.joined(separator: ", "))")
-            return nil
-        }
-        let count = counts.first ?? 0
-        let indexes = shards.compactMap { $0.manifest.shard?.index }
-        let missing = (1...count).filter { !indexes.contains($0) }
-        if !missing.isEmpty || indexes.count != Set(indexes).count {
-            d.error(output, "shard", "expected shards 1 to \(count) once each, found \(indexes.sorted().map(String.init).joined(separator: ", "))\(missing.isEmpty ? "" : " (missing \(missing.map(String.init).joined(separator: ", ")))")")
-            return nil
-        }
-        var merged = first.manifest
-        var byKey: [String: (output: Manifest.Output, file: String)] = [:]
-        for shard in shards {
-            let m = shard.manifest
             func same<T: Equatable>(_ field: String, _ a: T, _ b: T) {
                 if a != b {
-                    d.error(shard.file, field, "shards of different runs: expected the same \(field) as \(first.file), found another")
+                    d.error(part.file, field, "parts of different runs: expected the same \(field) as \(first.file), found another")
                 }
             }
+            same("notCaptureEvidence", m.notCaptureEvidence, first.manifest.notCaptureEvidence)
             same("tool", m.tool, first.manifest.tool)
-            same("composedAt", m.composedAt, first.manifest.composedAt)
             same("toolchain", m.toolchain, first.manifest.toolchain)
             same("inputs.template", m.inputs.template, first.manifest.inputs.template)
             same("inputs.wells", m.inputs.wells, first.manifest.inputs.wells)
@@ -69,24 +47,97 @@ public enum ManifestMerger {
             same("inputs.captures", m.inputs.captures, first.manifest.inputs.captures)
             same("inputs.headlines", m.inputs.headlines, first.manifest.inputs.headlines)
             for o in m.outputs {
-                let key = "\(o.locale)\u{0}\(o.captureId)"
+                let key = Manifest.OutputKey(locale: o.locale, captureId: o.captureId)
                 if let existing = byKey[key] {
                     if existing.output != o {
-                        d.error(shard.file, "outputs \(o.locale)/\(o.captureId)", "listed by two shards with different files: expected the same hashes as \(existing.file), found others")
+                        d.error(part.file, "outputs \(key.label)", "listed by two parts with different files: expected the same hashes as \(existing.file), found others")
                     }
                 } else {
-                    byKey[key] = (o, shard.file)
+                    byKey[key] = (o, part.file)
                 }
             }
         }
         if d.hasErrors { return nil }
-        merged.shard = nil
-        let order = first.manifest.inputs.captures.map(\.id)
-        merged.outputs = byKey.values.map(\.output).sorted { a, b in
-            if a.locale != b.locale { return a.locale < b.locale }
-            return (order.firstIndex(of: a.captureId) ?? 0) < (order.firstIndex(of: b.captureId) ?? 0)
+        let plan = first.manifest.plan
+        let missing = plan.outputs.filter { byKey[$0] == nil }
+        if !missing.isEmpty && !allowPartial {
+            d.error(output, "outputs", "incomplete set: expected all \(plan.outputs.count) planned outputs, found \(plan.outputs.count - missing.count) in \(parts.count) part(s); missing \(ManifestReader.names(missing)); add the missing parts (a runner that failed or was dropped), or pass --allow-partial")
+            return nil
         }
+        var merged = first.manifest
+        merged.selection = nil
+        merged.partial = missing.isEmpty ? nil : true
+        merged.outputs = plan.outputs.compactMap { byKey[$0]?.output }
+        let failures = parts.flatMap { $0.manifest.failures ?? [] }.reduce(into: [Manifest.Failure]()) { if !$0.contains($1) { $0.append($1) } }
+        merged.failures = failures.isEmpty ? nil : failures
         return merged
+    }
+
+    /// Merges and, when the merge succeeds, writes the contact sheet (`index.html`) and then the
+    /// manifest beside it, each atomically. When merging fails nothing is written.
+    public static func mergeAndWrite(_ files: [String], into output: String, allowPartial: Bool = false) -> RunReport {
+        var d = DiagnosticCollector()
+        guard let merged = merge(files, into: output, allowPartial: allowPartial, diagnostics: &d) else {
+            return RunReport(diagnostics: d.diagnostics)
+        }
+        let manifestURL = URL(fileURLWithPath: output).standardizedFileURL
+        do {
+            try AtomicFile.write(ContactSheet.html(manifest: merged, warnings: []),
+                                 to: manifestURL.deletingLastPathComponent().appendingPathComponent("index.html"))
+            try AtomicFile.write(try merged.encoded(), to: manifestURL)
+        } catch {
+            d.error(output, "(output)", "cannot write the merged manifest: \(FileErrorText.describe(error, path: output))")
+            return RunReport(diagnostics: d.diagnostics)
+        }
+        return RunReport(diagnostics: d.diagnostics, manifest: merged, manifestURL: manifestURL, outputCount: merged.outputs.count)
+    }
+
+    /// What is wrong with a part on its own: its output paths, its selection (a shard index
+    /// outside 1…N, a locale the plan lacks), outputs outside its selection, a fingerprint that
+    /// is not its basis's.
+    private static func partProblem(_ m: Manifest) -> (field: String, message: String)? {
+        if let bad = ManifestReader.pathsOutsideFolder(m).first {
+            return ("\(bad.field)", "an output outside the manifest's folder: expected a relative path without .., found \(bad.path)")
+        }
+        if let bad = m.outputs.first(where: { !LocaleTag.isWellFormed($0.locale) || !CaptureID.isValid($0.captureId) }) {
+            return ("outputs", "a bad locale or capture id: expected a BCP 47 tag and a capture id, found \(bad.locale)/\(bad.captureId)")
+        }
+        if Manifest.PlanEntry.fingerprint(of: m.plan.basis) != m.plan.fingerprint {
+            return ("plan.fingerprint", "the fingerprint is not the SHA-256 of plan.basis: expected \(Manifest.PlanEntry.fingerprint(of: m.plan.basis)), found \(m.plan.fingerprint)")
+        }
+        if let shard = m.selection?.shard, shard.count < 1 || !(1...shard.count).contains(shard.index) {
+            return ("selection.shard", "shard index outside 1…N: expected 1 ≤ index ≤ \(shard.count), found \(shard.index) of \(shard.count)")
+        }
+        let plannedLocales = Set(m.plan.outputs.map(\.locale))
+        if let locale = m.selection?.locales?.first(where: { !plannedLocales.contains($0) }) {
+            return ("selection.locales", "a locale the plan does not have: expected one of \(plannedLocales.sorted().joined(separator: ", ")), found \(locale)")
+        }
+        let allowed = Set(m.selection?.keys(of: m.plan.outputs) ?? m.plan.outputs)
+        let outside = m.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) }.filter { !allowed.contains($0) }
+        if !outside.isEmpty {
+            let selection = m.selection.map { "its selection (\($0.label))" } ?? "the plan"
+            return ("outputs", "outputs outside \(selection): expected only the outputs it selects, found \(ManifestReader.names(outside))")
+        }
+        return nil
+    }
+
+    /// The first thing that makes `m` a part of another plan than `first`, named.
+    private static func planDifference(_ first: Manifest, _ m: Manifest, firstFile: String) -> (field: String, message: String)? {
+        let a = first.plan, b = m.plan
+        if a.fingerprint == b.fingerprint && a.outputs == b.outputs { return nil }
+        let theirs = Dictionary(b.basis.map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
+        let ours = Dictionary(a.basis.map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
+        if let item = a.basis.first(where: { theirs[$0.name] != $0.value }) {
+            let found = theirs[item.name] ?? "none"
+            if item.name == "--svg-only" {
+                return ("plan.basis \(item.name)", "a mix of SVG-only and PNG parts: expected --svg-only \(item.value) as in \(firstFile), found \(found)")
+            }
+            return ("plan.basis \(item.name)", "parts of different plans: expected \(item.name) \(item.value) as in \(firstFile), found \(found)")
+        }
+        if let item = b.basis.first(where: { ours[$0.name] == nil }) {
+            return ("plan.basis \(item.name)", "parts of different plans: expected no \(item.name) as in \(firstFile), found \(item.value)")
+        }
+        return ("plan.outputs", "parts of different plans: expected the planned outputs of \(firstFile) (\(a.outputs.count)), found others (\(b.outputs.count))")
     }
 
     /// Paths relative to the shard's folder, made relative to the merged manifest's folder.

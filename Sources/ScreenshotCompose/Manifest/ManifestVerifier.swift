@@ -1,38 +1,32 @@
 import Foundation
 
 /// Re-hashes every file a manifest lists (inputs and outputs) and compares with the
-/// recorded SHA-256. Each file that differs or is missing is an error naming it.
+/// recorded SHA-256. Each file that differs or is missing is an error naming it. A manifest
+/// that lists fewer outputs than its plan (a part, or a merge made with `--allow-partial`) is
+/// an error naming what is missing, unless `partial`. Output paths must stay inside the
+/// manifest's folder.
 public enum ManifestVerifier {
     /// Returns how many files were checked; problems go into the collector. `outputsOnly` checks
     /// only the files inside the output folder (SVGs, PNGs, capture copies, fastlane copies), for
-    /// a folder that was moved or zipped away from its inputs.
+    /// a folder that was moved or zipped away from its inputs. `partial` checks a part on its own.
     @discardableResult
-    public static func verify(manifestFile: String, outputsOnly: Bool = false, into d: inout DiagnosticCollector) -> Int {
+    public static func verify(manifestFile: String, outputsOnly: Bool = false, partial: Bool = false,
+                              into d: inout DiagnosticCollector) -> Int {
         let url = URL(fileURLWithPath: manifestFile).standardizedFileURL
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            d.error(manifestFile, "(file)", "cannot read the manifest: \(FileErrorText.describe(error, path: manifestFile))")
-            return 0
-        }
-        let manifest: Manifest
-        do {
-            manifest = try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            d.error(manifestFile, "(document)", "not a manifest: \(JSONErrorText.describe(error))")
-            return 0
-        }
-        if manifest.kind != Manifest.kindName || manifest.schemaVersion != 1 {
-            d.error(manifestFile, "kind", "expected kind \"\(Manifest.kindName)\" schemaVersion 1, found \"\(manifest.kind)\" schemaVersion \(manifest.schemaVersion)")
-            return 0
-        }
+        guard let manifest = ManifestReader.read(manifestFile, into: &d) else { return 0 }
         if !manifest.notCaptureEvidence {
             d.error(manifestFile, "notCaptureEvidence", "a composed-screenshots manifest marks its outputs as not capture evidence: expected true, found false")
         }
         if manifest.outputs.isEmpty {
             d.error(manifestFile, "outputs", "nothing to verify: expected at least one output, found none")
         }
+        checkPlan(manifest, file: manifestFile, partial: partial, into: &d)
+        let outside = ManifestReader.pathsOutsideFolder(manifest)
+        for bad in outside {
+            d.error(manifestFile, "\(bad.field) (\(bad.path))", "a path outside the manifest's folder: expected a relative path without .., found \(bad.path)")
+        }
+        // Never read a file outside the folder on the manifest's say-so.
+        let refused = Set(outside.map(\.path))
         let root = url.deletingLastPathComponent()
         var listed: [(field: String, path: String, sha256: String, bytes: Int?)] = [
             ("inputs.template", manifest.inputs.template.path, manifest.inputs.template.sha256, nil),
@@ -55,6 +49,7 @@ public enum ManifestVerifier {
                 listed.append(("outputs[\(i)].fonts[\(j)]", font.path, font.sha256, nil))
             }
         }
+        listed.removeAll { $0.field.hasPrefix("outputs[") && refused.contains($0.path) }
         for item in listed {
             let fileURL: URL?
             if item.path.hasPrefix("builtin:") {
@@ -74,5 +69,25 @@ public enum ManifestVerifier {
             }
         }
         return listed.count
+    }
+
+    /// The plan's fingerprint matches its basis; every output listed is planned; and unless
+    /// `partial`, the manifest is the whole set (no part selection, nothing missing).
+    private static func checkPlan(_ manifest: Manifest, file: String, partial: Bool, into d: inout DiagnosticCollector) {
+        let plan = manifest.plan
+        if Manifest.PlanEntry.fingerprint(of: plan.basis) != plan.fingerprint {
+            d.error(file, "plan.fingerprint", "the fingerprint is not the SHA-256 of plan.basis: expected \(Manifest.PlanEntry.fingerprint(of: plan.basis)), found \(plan.fingerprint)")
+        }
+        let coverage = ManifestReader.coverage(manifest)
+        if !coverage.unplanned.isEmpty {
+            d.error(file, "outputs", "outputs the plan does not list: expected only planned outputs, found \(ManifestReader.names(coverage.unplanned))")
+        }
+        guard !partial else { return }
+        if let selection = manifest.selection {
+            d.error(file, "selection", "a part manifest (\(selection.label)): expected the whole set of \(plan.outputs.count) planned outputs, found \(manifest.outputs.count); merge every part with merge-manifests, or check this part alone with verify --partial")
+        } else if !coverage.missing.isEmpty {
+            let what = manifest.partial == true ? "a partial merge (--allow-partial)" : "an incomplete manifest"
+            d.error(file, "outputs", "\(what): expected all \(plan.outputs.count) planned outputs, found \(plan.outputs.count - coverage.missing.count); missing \(ManifestReader.names(coverage.missing)); check the listed files alone with verify --partial")
+        }
     }
 }

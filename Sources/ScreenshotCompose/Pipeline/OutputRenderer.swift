@@ -95,7 +95,7 @@ public struct OutputRenderer {
             if let fastlaneEntry { try AtomicFile.write(pngData, to: root.appendingPathComponent(fastlaneEntry.path)) }
         }
         return RenderedOutput(
-            locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
+            locale: composed.locale, captureId: composed.captureId, headline: item.output.headline, well: capture.well.id,
             svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
             png: pngEntry, capture: captureEntry,
             fonts: item.layout.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },

@@ -64,7 +64,7 @@ public final class PreviewSession {
                     }
                 }
                 outputs.append(RenderedOutput(
-                    locale: composed.locale, captureId: composed.captureId, well: capture.well.id,
+                    locale: composed.locale, captureId: composed.captureId, headline: item.output.headline, well: capture.well.id,
                     svg: Manifest.SVGEntry(path: composed.relativePath, sha256: svgHash, bytes: composed.data.count), png: nil,
                     capture: Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.drawSHA256, bytes: capture.drawBytes.count),
                     fonts: [], headlineFallback: nil, fastlane: nil, storeWell: nil))
@@ -72,7 +72,7 @@ public final class PreviewSession {
                 lines.append("error: \(plan.output.appendingPathComponent(item.output.locale).path): (output): \(error)")
             }
         }
-        let sheet = ContactSheet.html(plan: plan, outputs: outputs, laidOut: laidOut, warnings: d.diagnostics.filter { $0.severity == .warning })
+        let sheet = ContactSheet.html(plan: plan, outputs: outputs, warnings: d.diagnostics.filter { $0.severity == .warning })
         let sheetHash = SHA256.hex(sheet)
         if previous["index.html"] != sheetHash {
             try? AtomicFile.write(sheet, to: plan.output.appendingPathComponent("index.html"))

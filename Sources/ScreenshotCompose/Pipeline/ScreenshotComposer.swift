@@ -66,9 +66,10 @@ public struct ScreenshotComposer {
     }
 
     /// Re-hashes every file `manifestFile` lists; `outputCount` is the number of files checked.
-    public static func verify(manifestFile: String, outputsOnly: Bool = false) -> RunReport {
+    /// `partial`: a part manifest checked on its own (what it lists, not the whole plan).
+    public static func verify(manifestFile: String, outputsOnly: Bool = false, partial: Bool = false) -> RunReport {
         var d = DiagnosticCollector()
-        let count = ManifestVerifier.verify(manifestFile: manifestFile, outputsOnly: outputsOnly, into: &d)
+        let count = ManifestVerifier.verify(manifestFile: manifestFile, outputsOnly: outputsOnly, partial: partial, into: &d)
         return RunReport(diagnostics: d.diagnostics, outputCount: count)
     }
 
@@ -97,7 +98,16 @@ public struct ScreenshotComposer {
         guard let (plan, allLaidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
             return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
         }
-        let laidOut = rendering.shard.map { $0.select(allLaidOut) } ?? allLaidOut
+        // The whole job's plan goes into every manifest, the part's selection into a part's.
+        let toolchain = Manifest.Toolchain.current(typesetter: typesetter)
+        let planned = PlanRecord.plannedOutputs(plan.job)
+        let record = Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
+                                        outputs: planned)
+        let selection = PlanRecord.selection(job: plan.job, options: options, shard: rendering.shard)
+        let selected = Set(selection?.keys(of: planned) ?? planned)
+        let laidOut = allLaidOut.filter {
+            selected.contains(Manifest.OutputKey(locale: $0.output.locale, captureId: plan.captures[$0.output.captureIndex].id))
+        }
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)
@@ -122,19 +132,18 @@ public struct ScreenshotComposer {
         if d.hasErrors && !(options.keepGoing && failed.count == d.errors.count) {
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
-        var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter)
-        manifest.shard = rendering.shard.map { Manifest.ShardEntry(index: $0.index, count: $0.count) }
+        var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter, record: record, selection: selection)
         if !failed.isEmpty {
             manifest.failures = failed.map { Manifest.Failure(captureId: $0.captureId ?? "", file: $0.file, field: $0.field, message: $0.message) }
         }
-        let manifestName = rendering.shard.map { "manifest.shard-\($0.index)-of-\($0.count).json" } ?? "manifest.json"
+        let manifestName = selection?.manifestName ?? "manifest.json"
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
             var files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
-            // The review page, for whole runs (a shard's would show only its part).
-            if rendering.shard == nil {
-                let sheet = ContactSheet.html(plan: plan, outputs: outputs, laidOut: laidOut,
-                                              warnings: d.diagnostics.filter { $0.severity == .warning })
+            // The review page, for whole runs (a part's would show only its part; merging
+            // the parts writes the whole page).
+            if selection == nil {
+                let sheet = ContactSheet.html(manifest: manifest, warnings: d.diagnostics.filter { $0.severity == .warning })
                 try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent("index.html"))
                 files.append("index.html")
             }

@@ -6,17 +6,46 @@ import Foundation
 /// SHA-256, its warnings and links to the SVG and PNG. Links are relative, so the page stays
 /// valid when the output folder is moved or zipped.
 public enum ContactSheet {
-    public static func html(plan: Plan, outputs: [RenderedOutput], laidOut: [LaidOutOutput], warnings: [Diagnostic]) -> Data {
+    /// The canvas an output is drawn on: rows are grouped by it.
+    struct Canvas {
+        var id: String
+        var width: Int
+        var height: Int
+    }
+
+    /// The sheet of a plan's outputs (preview: no manifest yet).
+    public static func html(plan: Plan, outputs: [RenderedOutput], warnings: [Diagnostic]) -> Data {
+        let canvases = Dictionary(plan.captures.map { ($0.id, Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
+                                  uniquingKeysWith: { a, _ in a })
+        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.captures.map(\.id),
+                    outputs: outputs, canvases: canvases, warnings: warnings)
+    }
+
+    /// The sheet of what a manifest lists, so a whole run and a merge of its parts give the
+    /// same page. The canvas is the store slot when there is one, else the well; its size is
+    /// the PNG's (the capture's for `--svg-only`).
+    public static func html(manifest: Manifest, warnings: [Diagnostic]) -> Data {
+        let captures = Dictionary(manifest.inputs.captures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var canvases: [String: Canvas] = [:]
+        for o in manifest.outputs where canvases[o.captureId] == nil {
+            let capture = captures[o.captureId]
+            canvases[o.captureId] = Canvas(id: o.storeWell?.id ?? o.well, width: o.png?.width ?? capture?.width ?? 0,
+                                           height: o.png?.height ?? capture?.height ?? 0)
+        }
+        return html(composedAt: manifest.composedAt, toolLabel: "\(manifest.tool.name) \(manifest.tool.version)",
+                    captureOrder: manifest.inputs.captures.map(\.id), outputs: manifest.outputs, canvases: canvases, warnings: warnings)
+    }
+
+    static func html(composedAt: String, toolLabel: String, captureOrder: [String], outputs: [RenderedOutput],
+                     canvases: [String: Canvas], warnings: [Diagnostic]) -> Data {
         let locales = Array(Set(outputs.map(\.locale))).sorted()
         let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\($0.captureId)", $0) }, uniquingKeysWith: { a, _ in a })
-        let headlines = Dictionary(laidOut.map { ("\($0.output.locale)\u{0}\(plan.captures[$0.output.captureIndex].id)", $0.output.headline) },
-                                   uniquingKeysWith: { a, _ in a })
-        let captures = plan.captures.filter { c in outputs.contains { $0.captureId == c.id } }
+        let captures = captureOrder.filter { id in outputs.contains { $0.captureId == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
         let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let e = XMLText.escapeText, a = XMLText.escapeAttribute
         var html = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — \(e(plan.composedAt))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — \(e(composedAt))</title>
         <style>
         body{font-family:system-ui,sans-serif;margin:24px;color:#14171f;background:#f6f7f9}
         .notice{background:#fff4d6;border:1px solid #e0c060;padding:8px 12px;border-radius:6px}
@@ -28,8 +57,8 @@ public enum ContactSheet {
         h2{margin-top:28px}
         </style></head><body>
         <h1>Composed screenshots</h1>
-        <p class="notice"><strong>Composed marketing assets, not capture evidence.</strong> Headlines and frames were added by \(e(plan.tool.label)); the app never showed them.</p>
-        <p>Composed at \(e(plan.composedAt)). Show locale:
+        <p class="notice"><strong>Composed marketing assets, not capture evidence.</strong> Headlines and frames were added by \(e(toolLabel)); the app never showed them.</p>
+        <p>Composed at \(e(composedAt)). Show locale:
         <select id="locale" onchange="for(const c of document.querySelectorAll('[data-locale]'))c.hidden=this.value!==''&&c.dataset.locale!==this.value">
         <option value="">all</option>\(locales.map { "<option>\(e($0))</option>" }.joined())</select></p>
 
@@ -43,7 +72,7 @@ public enum ContactSheet {
                 for locale in locales {
                     html += "<td data-locale=\"\(a(locale))\">"
                     if let o = byKey["\(locale)\u{0}\(capture.id)"] {
-                        let headline = headlines["\(locale)\u{0}\(capture.id)"] ?? ""
+                        let headline = o.headline
                         // <object>, not <img>: an SVG shown as an image may not load the capture it links.
                         let height = (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded()
                         html += "<object type=\"image/svg+xml\" data=\"\(a(o.svg.path))\" style=\"height:\(Int(height))px\" aria-label=\"\(a(headline))\"></object>"

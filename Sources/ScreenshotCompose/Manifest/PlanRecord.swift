@@ -1,0 +1,128 @@
+import Foundation
+
+extension Manifest {
+    /// One planned output: a capture in a locale.
+    public struct OutputKey: Codable, Hashable, Sendable {
+        public var locale: String
+        public var captureId: String
+
+        public init(locale: String, captureId: String) {
+            self.locale = locale
+            self.captureId = captureId
+        }
+
+        /// `de-DE/home`, as refusals name it.
+        public var label: String { "\(locale)/\(captureId)" }
+    }
+
+    /// One thing that determines the output bytes: an input file's SHA-256 or an option's value.
+    public struct BasisItem: Codable, Equatable, Sendable {
+        public var name: String
+        public var value: String
+    }
+
+    /// The whole job's plan, the same in every part of it (whatever `--locale` or `--shard`
+    /// selected): what determines the bytes, its fingerprint, and every output it plans. A
+    /// merge compares parts by it, and `verify` knows from it what a complete set lists.
+    public struct PlanEntry: Codable, Equatable, Sendable {
+        /// SHA-256 of `basis`, one `name=value` line per item.
+        public var fingerprint: String
+        public var basis: [BasisItem]
+        /// Every output of the whole job, in render order (locale, then job order).
+        public var outputs: [OutputKey]
+
+        public init(basis: [BasisItem], outputs: [OutputKey]) {
+            self.basis = basis
+            self.outputs = outputs
+            fingerprint = Self.fingerprint(of: basis)
+        }
+
+        public static func fingerprint(of basis: [BasisItem]) -> String {
+            SHA256.hex(Data(basis.map { "\($0.name)=\($0.value)\n" }.joined().utf8))
+        }
+    }
+
+    /// What a part run rendered of the plan: its locales (`--locale`) and shard (`--shard`).
+    /// Absent from a whole run's manifest.
+    public struct Selection: Codable, Equatable, Sendable {
+        /// Absent when every locale of the job was selected.
+        public var locales: [String]?
+        public var shard: ShardEntry?
+
+        /// The part manifest's name: `manifest.de-DE.json`, `manifest.shard-2-of-4.json`,
+        /// `manifest.de-DE.shard-1-of-2.json`, so the parts of CI runners combined by copying
+        /// lie side by side and never replace the whole run's `manifest.json`.
+        public var manifestName: String {
+            var name = "manifest"
+            if let locales { name += "." + locales.joined(separator: "+") }
+            if let shard { name += ".shard-\(shard.index)-of-\(shard.count)" }
+            return name + ".json"
+        }
+
+        /// `de-DE, shard 1 of 2`, as messages name the part.
+        public var label: String {
+            ([locales?.joined(separator: "+")] + [shard.map { "shard \($0.index) of \($0.count)" }]).compactMap { $0 }.joined(separator: ", ")
+        }
+
+        /// The planned outputs this selection renders: those of its locales, then every
+        /// `count`-th of them from position `index - 1` (positions in the plan's order, so the
+        /// split does not depend on which outputs failed).
+        public func keys(of planned: [OutputKey]) -> [OutputKey] {
+            var keys = planned
+            if let locales { keys = keys.filter { locales.contains($0.locale) } }
+            if let shard, shard.count >= 1 {
+                keys = keys.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            }
+            return keys
+        }
+    }
+}
+
+/// Builds the plan record of a run from the plan and the options that change bytes.
+enum PlanRecord {
+    /// Every (locale, capture) of the whole job, whatever `--locale` selected.
+    static func plannedOutputs(_ job: Job) -> [Manifest.OutputKey] {
+        job.locales.flatMap { locale in
+            job.captures.filter { job.headlines[locale]?[$0.id] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
+        }
+    }
+
+    /// Everything that determines the output bytes, in a fixed order. Nothing here may depend on
+    /// the selection (`--locale`, `--shard`) or the output folder, so every part of one plan
+    /// records the same basis. Paths are left out (the job file names them; CI runners check
+    /// out to different folders); the job file's bytes hold inline headlines, theme and
+    /// typesetting fields.
+    static func basis(plan: Plan, options: PlanOptions, rendering: RenderOptions, toolchain: Manifest.Toolchain) -> [Manifest.BasisItem] {
+        var items: [(String, String)] = [
+            ("tool", plan.tool.label),
+            ("toolchain", "librsvg \(toolchain.librsvg), cairo \(toolchain.cairo), pango \(toolchain.pango), libpng \(toolchain.libpng), lcms2 \(toolchain.lcms2)"),
+            ("composedAt", plan.composedAt),
+            ("job", plan.job.sha256),
+            ("template", plan.templateFile.sha256),
+            ("wells", plan.wellsFile.sha256),
+            ("storeWells", plan.storeWellsFile.sha256),
+        ]
+        items += plan.job.headlineFiles.enumerated().map { ("headlines[\($0.offset)]", $0.element.sha256) }
+        items += plan.captures.map { ("capture \($0.id)", $0.sha256) }
+        let fonts = FontHashes.of(plan.job.typesetting.fontFiles)
+        items += plan.job.typesetting.fontFiles.enumerated().map { ("fontFiles[\($0.offset)]", fonts[$0.element] ?? "unreadable") }
+        items += [
+            ("--svg-only", String(rendering.svgOnly)),
+            ("--png-compression", rendering.pngCompression.rawValue),
+            ("--layout", options.fastlaneLayout ? "fastlane" : "default"),
+            ("--fallback-locale", options.headlines.fallbackLocale ?? "none"),
+            ("--allow-untranslated", String(options.headlines.allowUntranslated)),
+        ]
+        return items.map { Manifest.BasisItem(name: $0.0, value: $0.1) }
+    }
+
+    /// The selection of a run restricted by `--locale` or `--shard`; nil when it renders the
+    /// whole plan (every locale, one shard).
+    static func selection(job: Job, options: PlanOptions, shard: Shard?) -> Manifest.Selection? {
+        let locales = job.locales.filter { tag in options.locales.contains { $0.caseInsensitiveCompare(tag) == .orderedSame } }
+        let restricted = !options.locales.isEmpty && locales != job.locales
+        let split = shard.flatMap { $0.count > 1 ? Manifest.ShardEntry(index: $0.index, count: $0.count) : nil }
+        guard restricted || split != nil else { return nil }
+        return Manifest.Selection(locales: restricted ? locales : nil, shard: split)
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Per-locale and sharded CI runs: part manifests, `merge-manifests` and `verify`'s
+/// completeness checks.
+final class MergeTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    /// Two captures × three locales on the mobile well (six small outputs).
+    private func job(_ scratch: Scratch, name: String = "job.json", frenchA: String = "Un") throws -> String {
+        try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+        try scratch.write("b.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("rust-book-mobile.png")))
+        return try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "a", "path": "a.png", "well": "tuck-browser-mobile"], ["id": "b", "path": "b.png", "well": "tuck-browser-mobile"]],
+            "headlines": ["en-US": ["a": "One", "b": "Two"], "de-DE": ["a": "Eins", "b": "Zwei"], "fr-FR": ["a": frenchA, "b": "Deux"]],
+        ], name: name)
+    }
+
+    /// Renders a part in-process into `scratch/<folder>`; returns its manifest's path.
+    @discardableResult
+    private func part(_ scratch: Scratch, _ jobFile: String, into folder: String, locales: [String] = [], shard: Shard? = nil,
+                      svgOnly: Bool = false, epoch seconds: String = "1767225600") throws -> String {
+        var options = PlanOptions(sourceDateEpoch: seconds)
+        options.output = scratch.path(folder)
+        options.locales = locales
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: options, rendering: RenderOptions(svgOnly: svgOnly, shard: shard))
+        XCTAssertEqual(lines(report), [])
+        return try XCTUnwrap(report.manifestURL).path
+    }
+
+    private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    /// What CI's download step does: every runner's folder copied into one.
+    private func combine(_ folders: [String], into release: String, _ scratch: Scratch) throws {
+        let target = scratch.url.appendingPathComponent(release)
+        for folder in folders {
+            let source = scratch.url.appendingPathComponent(folder)
+            for path in FileManager.default.subpaths(atPath: source.path) ?? [] {
+                var isDirectory: ObjCBool = false
+                FileManager.default.fileExists(atPath: source.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                let destination = target.appendingPathComponent(path)
+                if isDirectory.boolValue {
+                    try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+                } else {
+                    try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try? FileManager.default.removeItem(at: destination)
+                    try FileManager.default.copyItem(at: source.appendingPathComponent(path), to: destination)
+                }
+            }
+        }
+    }
+
+    func testPerLocaleRunsCombinedByCopyingMergeToTheUnshardedRunByteForByte() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let env = ["SOURCE_DATE_EPOCH": "1767225600"]
+        XCTAssertEqual(try runTool(["render", jobFile, "--out", scratch.path("whole"), "--quiet"], environment: env).0, 0)
+        // One process and one folder per locale, as one CI runner each.
+        for locale in ["de-DE", "en-US", "fr-FR"] {
+            let (code, out, err) = try runTool(["render", jobFile, "--locale", locale, "--out", scratch.path("runner-\(locale)")], environment: env)
+            XCTAssertEqual(err, "")
+            XCTAssertEqual(code, 0)
+            XCTAssertEqual(out, "rendered 2 output(s); manifest \(scratch.path("runner-\(locale)/manifest.\(locale).json"))\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("runner-\(locale)/index.html")), "a part writes no contact sheet")
+        }
+        try combine(["runner-de-DE", "runner-en-US", "runner-fr-FR"], into: "release", scratch)
+        let parts = ["de-DE", "en-US", "fr-FR"].map { scratch.path("release/manifest.\($0).json") }
+        let (code, out, err) = try runTool(["merge-manifests"] + parts + ["-o", scratch.path("release/manifest.json")])
+        XCTAssertEqual(err, "")
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, "merged 3 manifest(s) into \(scratch.path("release/manifest.json")); contact sheet index.html beside it\n")
+        XCTAssertEqual(try bytes(scratch.path("release/manifest.json")), try bytes(scratch.path("whole/manifest.json")))
+        XCTAssertEqual(try bytes(scratch.path("release/index.html")), try bytes(scratch.path("whole/index.html")))
+        let verified = try runTool(["verify", scratch.path("release/manifest.json")])
+        XCTAssertEqual([String(verified.0), verified.1, verified.2], ["0", "verified 24 file(s): every SHA-256 matches\n", ""])
+        let html = try String(contentsOfFile: scratch.path("release/index.html"), encoding: .utf8)
+        XCTAssertEqual(html.components(separatedBy: "<object ").count - 1, 6)
+        XCTAssertTrue(html.contains("<div>Deux</div>"))
+    }
+
+    func testShardsAndPerLocaleShardsMergeInAnyMix() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let whole = try part(scratch, jobFile, into: "whole")
+        var parts = [
+            try part(scratch, jobFile, into: "release", locales: ["de-DE"]),
+            try part(scratch, jobFile, into: "release", locales: ["en-US"], shard: Shard(index: 1, count: 2)),
+            try part(scratch, jobFile, into: "release", locales: ["en-US"], shard: Shard(index: 2, count: 2)),
+        ]
+        parts += try (1...3).map { try part(scratch, jobFile, into: "release", shard: Shard(index: $0, count: 3)) }
+        XCTAssertEqual(parts.map { URL(fileURLWithPath: $0).lastPathComponent }, [
+            "manifest.de-DE.json", "manifest.en-US.shard-1-of-2.json", "manifest.en-US.shard-2-of-2.json",
+            "manifest.shard-1-of-3.json", "manifest.shard-2-of-3.json", "manifest.shard-3-of-3.json",
+        ])
+        let manifest = try JSONDecoder().decode(Manifest.self, from: bytes(parts[1]))
+        XCTAssertEqual(manifest.selection, Manifest.Selection(locales: ["en-US"], shard: Manifest.ShardEntry(index: 1, count: 2)))
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId)" }, ["en-US/a"])
+        XCTAssertEqual(manifest.plan.outputs.map(\.label), ["de-DE/a", "de-DE/b", "en-US/a", "en-US/b", "fr-FR/a", "fr-FR/b"])
+        var d = DiagnosticCollector()
+        XCTAssertEqual(ManifestVerifier.verify(manifestFile: parts[1], partial: true, into: &d), 9)
+        XCTAssertEqual(lines(d), [])
+
+        let target = scratch.path("release/manifest.json")
+        XCTAssertEqual(try runTool(["merge-manifests", parts[4], parts[0], parts[2], parts[1], parts[5], parts[3], "-o", target]).0, 0)
+        XCTAssertEqual(try bytes(target), try bytes(whole))
+    }
+
+    /// The misuses of a CI matrix: each exits 1 naming the part and what differs or is missing,
+    /// and nothing is written under manifest.json.
+    func testMergeRefusesEveryMisuse() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        func refused(_ parts: [String], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+            let target = scratch.path("m/manifest.json")
+            let (code, out, err) = try runTool(["merge-manifests"] + parts + ["-o", target])
+            XCTAssertEqual(code, 1, file: file, line: line)
+            XCTAssertEqual(out, "", file: file, line: line)
+            XCTAssertEqual(err, (expected + ["\(expected.count) error(s)", ""]).joined(separator: "\n"), file: file, line: line)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: target), "nothing is written when merging fails", file: file, line: line)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("m/index.html")), file: file, line: line)
+        }
+        let target = scratch.path("m/manifest.json")
+
+        // --locale L --shard i/N with a different locale per runner: a third of the outputs.
+        let misuse = try zip(["de-DE", "en-US", "fr-FR"], 1...3).map { try part(scratch, jobFile, into: "misuse", locales: [$0.0], shard: Shard(index: $0.1, count: 3)) }
+        try refused(misuse, ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 2 in 3 part(s); missing de-DE/b, en-US/a, fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
+
+        // A dropped runner.
+        let de = try part(scratch, jobFile, into: "p", locales: ["de-DE"])
+        let en = try part(scratch, jobFile, into: "p", locales: ["en-US"])
+        try refused([de, en], ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 4 in 2 part(s); missing fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
+
+        // Parts of two jobs: another French headline.
+        let otherJob = try job(scratch, name: "other.json", frenchA: "Une")
+        let fr = try part(scratch, otherJob, into: "p", locales: ["fr-FR"])
+        let sha = { (file: String) in SHA256.hex(try self.bytes(file)) }
+        try refused([de, en, fr], ["error: \(fr): plan.basis job: parts of different plans: expected job \(try sha(jobFile)) as in \(de), found \(try sha(otherJob))"])
+
+        // Another SOURCE_DATE_EPOCH.
+        let later = try part(scratch, jobFile, into: "later", locales: ["fr-FR"], epoch: "1767225601")
+        try refused([de, en, later], ["error: \(later): plan.basis composedAt: parts of different plans: expected composedAt 2026-01-01T00:00:00Z as in \(de), found 2026-01-01T00:00:01Z"])
+
+        // An --svg-only part among PNG parts.
+        let svgOnly = try part(scratch, jobFile, into: "svg", locales: ["fr-FR"], svgOnly: true)
+        try refused([de, en, svgOnly], ["error: \(svgOnly): plan.basis --svg-only: a mix of SVG-only and PNG parts: expected --svg-only false as in \(de), found true"])
+
+        // A forged shard index (3 of 2), and a part listing outputs outside its selection.
+        var forged = try JSONDecoder().decode(Manifest.self, from: bytes(en))
+        forged.selection = Manifest.Selection(locales: ["en-US"], shard: Manifest.ShardEntry(index: 3, count: 2))
+        let forgedIndex = try scratch.write("p/manifest.forged.json", try forged.encoded())
+        try refused([de, forgedIndex], ["error: \(forgedIndex): selection.shard: shard index outside 1…N: expected 1 ≤ index ≤ 2, found 3 of 2"])
+        forged.selection = Manifest.Selection(locales: ["de-DE"], shard: nil)
+        let mislabelled = try scratch.write("p/manifest.mislabelled.json", try forged.encoded())
+        try refused([mislabelled], ["error: \(mislabelled): outputs: outputs outside its selection (de-DE): expected only the outputs it selects, found en-US/a, en-US/b"])
+
+        // The same output listed by two parts with different hashes.
+        var conflicting = try JSONDecoder().decode(Manifest.self, from: bytes(de))
+        conflicting.outputs[0].svg.sha256 = String(repeating: "0", count: 64)
+        let conflict = try scratch.write("p/manifest.conflict.json", try conflicting.encoded())
+        try refused([de, conflict], ["error: \(conflict): outputs de-DE/a: listed by two parts with different files: expected the same hashes as \(de), found others"])
+
+        // A plan whose fingerprint is not its basis's (edited by hand).
+        var edited = try JSONDecoder().decode(Manifest.self, from: bytes(de))
+        edited.plan.basis[0].value = "another tool"
+        let editedFile = try scratch.write("p/manifest.edited.json", try edited.encoded())
+        try refused([editedFile], ["error: \(editedFile): plan.fingerprint: the fingerprint is not the SHA-256 of plan.basis: expected \(Manifest.PlanEntry.fingerprint(of: edited.plan.basis)), found \(edited.plan.fingerprint)"])
+    }
+
+    func testAllowPartialMergesAndMarksTheManifestPartial() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let de = try part(scratch, jobFile, into: "out", locales: ["de-DE"])
+        let target = scratch.path("out/manifest.json")
+        let (code, out, _) = try runTool(["merge-manifests", de, "--allow-partial", "-o", target])
+        XCTAssertEqual(code, 0)
+        XCTAssertEqual(out, "merged 1 manifest(s) into \(target) (partial: 6 planned, 2 listed); contact sheet index.html beside it\n")
+        let merged = try JSONDecoder().decode(Manifest.self, from: bytes(target))
+        XCTAssertEqual(merged.partial, true)
+        XCTAssertNil(merged.selection)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/index.html")))
+        XCTAssertEqual(try runTool(["verify", target]).2, """
+            error: \(target): outputs: a partial merge (--allow-partial): expected all 6 planned outputs, found 2; missing en-US/a, en-US/b, fr-FR/a, fr-FR/b; check the listed files alone with verify --partial
+            1 error(s)
+
+            """)
+        XCTAssertEqual(try runTool(["verify", "--partial", target]).0, 0)
+    }
+
+    func testAPartRunRemovesTheWholeRunsManifestItMakesStale() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch)), [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")))
+        try part(scratch, jobFile, into: "out", locales: ["de-DE"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.de-DE.json")))
+    }
+
+    func testVerifyKeepsEveryOutputPathInsideTheManifestsFolder() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch)), [])
+        try scratch.write("secret.svg", "outside")
+        var manifest = try JSONDecoder().decode(Manifest.self, from: bytes(scratch.path("out/manifest.json")))
+        manifest.outputs[0].svg.path = "../secret.svg"
+        manifest.outputs[1].svg.path = scratch.path("secret.svg")
+        let file = try scratch.write("out/manifest.json", try manifest.encoded())
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: file, into: &d)
+        XCTAssertEqual(lines(d), [
+            "error: \(file): outputs[0].svg (../secret.svg): a path outside the manifest's folder: expected a relative path without .., found ../secret.svg",
+            "error: \(file): outputs[1].svg (\(scratch.path("secret.svg"))): a path outside the manifest's folder: expected a relative path without .., found \(scratch.path("secret.svg"))",
+        ])
+    }
+}
