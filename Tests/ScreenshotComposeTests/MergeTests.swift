@@ -161,6 +161,13 @@ final class MergeTests: XCTestCase {
         let conflict = try scratch.write("p/manifest.conflict.json", try conflicting.encoded())
         try refused([de, conflict], ["error: \(conflict): outputs de-DE/a: listed by two parts with different files: expected the same hashes as \(de), found others"])
 
+        // A runner whose system font has other bytes (fonts are recorded per output).
+        var otherFont = try JSONDecoder().decode(Manifest.self, from: bytes(en))
+        let font = try XCTUnwrap(otherFont.outputs[0].fonts.first)
+        otherFont.outputs[0].fonts[0].sha256 = String(repeating: "f", count: 64)
+        let fontFile = try scratch.write("p/manifest.font.json", try otherFont.encoded())
+        try refused([de, fontFile], ["error: \(fontFile): outputs en-US/a.fonts: font file differs between runners: expected \(font.path) with sha256 \(font.sha256) as in \(de), found \(String(repeating: "f", count: 64))"])
+
         // A plan whose fingerprint is not its basis's (edited by hand).
         var edited = try JSONDecoder().decode(Manifest.self, from: bytes(de))
         edited.plan.basis[0].value = "another tool"
@@ -186,6 +193,30 @@ final class MergeTests: XCTestCase {
 
             """)
         XCTAssertEqual(try runTool(["verify", "--partial", target]).0, 0)
+    }
+
+    func testEveryLocaleOrOneShardIsAWholeRun() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let whole = try part(scratch, jobFile, into: "whole")
+        let everyLocale = try part(scratch, jobFile, into: "locales", locales: ["fr-FR", "de-DE", "en-US"])
+        let oneShard = try part(scratch, jobFile, into: "shard", shard: Shard(index: 1, count: 1))
+        XCTAssertEqual([everyLocale, oneShard], [scratch.path("locales/manifest.json"), scratch.path("shard/manifest.json")])
+        XCTAssertEqual(try bytes(everyLocale), try bytes(whole))
+        XCTAssertEqual(try bytes(oneShard), try bytes(whole))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("locales/index.html")))
+    }
+
+    func testVerifyPartialStillChecksThePartsSelection() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let de = try part(scratch, jobFile, into: "out", locales: ["de-DE"], shard: Shard(index: 1, count: 2))
+        var manifest = try JSONDecoder().decode(Manifest.self, from: bytes(de))
+        manifest.selection?.shard = Manifest.ShardEntry(index: 3, count: 2)
+        try manifest.encoded().write(to: URL(fileURLWithPath: de))
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: de, partial: true, into: &d)
+        XCTAssertEqual(lines(d), ["error: \(de): selection.shard: shard index outside 1…N: expected 1 ≤ index ≤ 2, found 3 of 2"])
     }
 
     func testAPartRunRemovesTheWholeRunsManifestItMakesStale() throws {

@@ -27,6 +27,7 @@ public enum ManifestMerger {
         }
         guard let first = parts.first, !d.hasErrors else { return nil }
         var byKey: [Manifest.OutputKey: (output: Manifest.Output, file: String)] = [:]
+        var fonts: [String: (sha256: String, file: String)] = [:]
         for part in parts {
             let m = part.manifest
             if let difference = planDifference(first.manifest, m, firstFile: first.file) {
@@ -47,6 +48,15 @@ public enum ManifestMerger {
             same("inputs.captures", m.inputs.captures, first.manifest.inputs.captures)
             same("inputs.headlines", m.inputs.headlines, first.manifest.inputs.headlines)
             for o in m.outputs {
+                // System fonts are not in the plan's basis (a part knows only its own locales'
+                // fonts): a font file with other bytes on another runner is refused here.
+                for font in o.fonts {
+                    if let seen = fonts[font.path], seen.sha256 != font.sha256 {
+                        d.error(part.file, "outputs \(o.locale)/\(o.captureId).fonts", "font file differs between runners: expected \(font.path) with sha256 \(seen.sha256) as in \(seen.file), found \(font.sha256)")
+                    } else if fonts[font.path] == nil {
+                        fonts[font.path] = (font.sha256, part.file)
+                    }
+                }
                 let key = Manifest.OutputKey(locale: o.locale, captureId: o.captureId)
                 if let existing = byKey[key] {
                     if existing.output != o {
@@ -92,9 +102,7 @@ public enum ManifestMerger {
         return RunReport(diagnostics: d.diagnostics, manifest: merged, manifestURL: manifestURL, outputCount: merged.outputs.count)
     }
 
-    /// What is wrong with a part on its own: its output paths, its selection (a shard index
-    /// outside 1…N, a locale the plan lacks), outputs outside its selection, a fingerprint that
-    /// is not its basis's.
+    /// What is wrong with a part on its own: its output paths, ids, plan and selection.
     private static func partProblem(_ m: Manifest) -> (field: String, message: String)? {
         if let bad = ManifestReader.pathsOutsideFolder(m).first {
             return ("\(bad.field)", "an output outside the manifest's folder: expected a relative path without .., found \(bad.path)")
@@ -102,23 +110,7 @@ public enum ManifestMerger {
         if let bad = m.outputs.first(where: { !LocaleTag.isWellFormed($0.locale) || !CaptureID.isValid($0.captureId) }) {
             return ("outputs", "a bad locale or capture id: expected a BCP 47 tag and a capture id, found \(bad.locale)/\(bad.captureId)")
         }
-        if Manifest.PlanEntry.fingerprint(of: m.plan.basis) != m.plan.fingerprint {
-            return ("plan.fingerprint", "the fingerprint is not the SHA-256 of plan.basis: expected \(Manifest.PlanEntry.fingerprint(of: m.plan.basis)), found \(m.plan.fingerprint)")
-        }
-        if let shard = m.selection?.shard, shard.count < 1 || !(1...shard.count).contains(shard.index) {
-            return ("selection.shard", "shard index outside 1…N: expected 1 ≤ index ≤ \(shard.count), found \(shard.index) of \(shard.count)")
-        }
-        let plannedLocales = Set(m.plan.outputs.map(\.locale))
-        if let locale = m.selection?.locales?.first(where: { !plannedLocales.contains($0) }) {
-            return ("selection.locales", "a locale the plan does not have: expected one of \(plannedLocales.sorted().joined(separator: ", ")), found \(locale)")
-        }
-        let allowed = Set(m.selection?.keys(of: m.plan.outputs) ?? m.plan.outputs)
-        let outside = m.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) }.filter { !allowed.contains($0) }
-        if !outside.isEmpty {
-            let selection = m.selection.map { "its selection (\($0.label))" } ?? "the plan"
-            return ("outputs", "outputs outside \(selection): expected only the outputs it selects, found \(ManifestReader.names(outside))")
-        }
-        return nil
+        return ManifestReader.planProblem(m)
     }
 
     /// The first thing that makes `m` a part of another plan than `first`, named.

@@ -41,12 +41,33 @@ enum ManifestReader {
         return outside
     }
 
-    /// Output keys a manifest lists that its plan does not, and planned ones it does not list.
-    static func coverage(_ manifest: Manifest) -> (unplanned: [Manifest.OutputKey], missing: [Manifest.OutputKey]) {
-        let listed = manifest.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) }
-        let planned = Set(manifest.plan.outputs)
-        let listedSet = Set(listed)
-        return (listed.filter { !planned.contains($0) }, manifest.plan.outputs.filter { !listedSet.contains($0) })
+    /// A plan whose fingerprint is not its basis's, a selection outside the plan (a shard index
+    /// outside 1…N, a locale the plan lacks), or outputs outside the selection.
+    static func planProblem(_ m: Manifest) -> (field: String, message: String)? {
+        let expected = Manifest.PlanEntry.fingerprint(of: m.plan.basis)
+        if expected != m.plan.fingerprint {
+            return ("plan.fingerprint", "the fingerprint is not the SHA-256 of plan.basis: expected \(expected), found \(m.plan.fingerprint)")
+        }
+        if let shard = m.selection?.shard, shard.count < 1 || !(1...shard.count).contains(shard.index) {
+            return ("selection.shard", "shard index outside 1…N: expected 1 ≤ index ≤ \(shard.count), found \(shard.index) of \(shard.count)")
+        }
+        let plannedLocales = Set(m.plan.outputs.map(\.locale))
+        if let locale = m.selection?.locales?.first(where: { !plannedLocales.contains($0) }) {
+            return ("selection.locales", "a locale the plan does not have: expected one of \(plannedLocales.sorted().joined(separator: ", ")), found \(locale)")
+        }
+        let allowed = Set(m.selection?.keys(of: m.plan.outputs) ?? m.plan.outputs)
+        let outside = m.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) }.filter { !allowed.contains($0) }
+        if !outside.isEmpty {
+            let selection = m.selection.map { "its selection (\($0.label))" } ?? "the plan"
+            return ("outputs", "outputs outside \(selection): expected only the outputs it selects, found \(names(outside))")
+        }
+        return nil
+    }
+
+    /// Planned outputs a manifest does not list.
+    static func missing(_ manifest: Manifest) -> [Manifest.OutputKey] {
+        let listed = Set(manifest.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) })
+        return manifest.plan.outputs.filter { !listed.contains($0) }
     }
 
     /// `de-DE/a, de-DE/b`, at most `limit` names then how many more.

@@ -71,23 +71,21 @@ public enum ManifestVerifier {
         return listed.count
     }
 
-    /// The plan's fingerprint matches its basis; every output listed is planned; and unless
+    /// The plan's fingerprint matches its basis and every output listed is in the selection
+    /// (`ManifestReader.planProblem`); and unless
     /// `partial`, the manifest is the whole set (no part selection, nothing missing).
     private static func checkPlan(_ manifest: Manifest, file: String, partial: Bool, into d: inout DiagnosticCollector) {
         let plan = manifest.plan
-        if Manifest.PlanEntry.fingerprint(of: plan.basis) != plan.fingerprint {
-            d.error(file, "plan.fingerprint", "the fingerprint is not the SHA-256 of plan.basis: expected \(Manifest.PlanEntry.fingerprint(of: plan.basis)), found \(plan.fingerprint)")
+        if let problem = ManifestReader.planProblem(manifest) {
+            d.error(file, problem.field, problem.message)
         }
-        let coverage = ManifestReader.coverage(manifest)
-        if !coverage.unplanned.isEmpty {
-            d.error(file, "outputs", "outputs the plan does not list: expected only planned outputs, found \(ManifestReader.names(coverage.unplanned))")
-        }
+        let missing = ManifestReader.missing(manifest)
         guard !partial else { return }
         if let selection = manifest.selection {
             d.error(file, "selection", "a part manifest (\(selection.label)): expected the whole set of \(plan.outputs.count) planned outputs, found \(manifest.outputs.count); merge every part with merge-manifests, or check this part alone with verify --partial")
-        } else if !coverage.missing.isEmpty {
+        } else if !missing.isEmpty {
             let what = manifest.partial == true ? "a partial merge (--allow-partial)" : "an incomplete manifest"
-            d.error(file, "outputs", "\(what): expected all \(plan.outputs.count) planned outputs, found \(plan.outputs.count - coverage.missing.count); missing \(ManifestReader.names(coverage.missing)); check the listed files alone with verify --partial")
+            d.error(file, "outputs", "\(what): expected all \(plan.outputs.count) planned outputs, found \(plan.outputs.count - missing.count); missing \(ManifestReader.names(missing)); check the listed files alone with verify --partial")
         }
     }
 }
