@@ -8,6 +8,7 @@ packages=(
   librsvg2-dev      # rasterizer: librsvg + cairo + GLib (GChecksum)
   libpango1.0-dev   # typesetter: Pango, PangoCairo, fontconfig
   libpng-dev        # PNG reader and writer
+  libdeflate-dev    # output PNGs' image data compressed faster than zlib
   liblcms2-dev      # colour: captures with ICC profiles (Display P3) converted to sRGB
   fonts-dejavu-core
   fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari

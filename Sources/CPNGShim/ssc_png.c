@@ -1,4 +1,5 @@
 #include "ssc_png.h"
+#include "ssc_idat.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -239,9 +240,92 @@ static int ssc_open_writer(ssc_buffer *out, ssc_error_state *state, char *messag
     return 0;
 }
 
+// Writes the signature and every chunk before the image data of an 8-bit RGB output: IHDR,
+// sRGB with its gAMA and cHRM fallbacks, and the text chunks. `*chunks` is malloc'd for
+// libpng and freed by the caller (also after a longjmp).
+static void ssc_write_rgb_header(png_structp png, png_infop info, uint32_t width, uint32_t height,
+                                 const ssc_png_text *texts, int text_count, png_textp *chunks) {
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (text_count > 0) {
+        *chunks = (png_textp)calloc((size_t)text_count, sizeof(png_text));
+        if (!*chunks) png_error(png, "out of memory while encoding");
+        for (int i = 0; i < text_count; i++) {
+            png_textp chunk = *chunks + i;
+            chunk->key = (png_charp)texts[i].key;
+            chunk->text = (png_charp)texts[i].text;
+            chunk->text_length = strlen(texts[i].text);
+            if (texts[i].international) {
+                chunk->compression = PNG_ITXT_COMPRESSION_NONE;
+                chunk->lang = (png_charp)(texts[i].language ? texts[i].language : "");
+                chunk->lang_key = (png_charp)"";
+                chunk->itxt_length = chunk->text_length;
+                chunk->text_length = 0;
+            } else {
+                chunk->compression = PNG_TEXT_COMPRESSION_NONE;
+            }
+        }
+        png_set_text(png, info, *chunks, text_count);
+    }
+    png_write_info(png, info);
+}
+
+// IDAT chunks of at most this many bytes (any size up to 2^31-1 is valid; 64 KiB costs 12
+// bytes of chunk framing per 64 KiB).
+enum { SSC_IDAT_CHUNK = 65536 };
+
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                          const ssc_png_text *texts, int text_count, int zlib_level, int filters,
+                          const ssc_png_text *texts, int text_count, int deflate_level,
                           ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    ssc_error_state state;
+    png_structp png;
+    png_infop info;
+    if (ssc_open_writer(out, &state, message, &png, &info)) return 1;
+    png_textp volatile chunks = NULL;
+    uint8_t *volatile filtered = NULL;
+    uint8_t *volatile compressed = NULL;
+    if (setjmp(state.jump)) {
+        png_destroy_write_struct(&png, &info);
+        free(chunks);
+        free(filtered);
+        free(compressed);
+        ssc_buffer_free(out);
+        return 1;
+    }
+    png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
+    ssc_write_rgb_header(png, info, width, height, texts, text_count, (png_textp *)&chunks);
+    // The image data: filtered and deflated here, framed as IDAT chunks by libpng (which
+    // writes the length and CRC-32). libpng's own row writer only knows zlib.
+    size_t filtered_size = (size_t)height * ((size_t)width * 3 + 1);
+    filtered = (uint8_t *)malloc(filtered_size ? filtered_size : 1);
+    if (!filtered || ssc_idat_filter_xrgb32(pixels, width, height, stride, filtered)) {
+        png_error(png, "out of memory while filtering the image data");
+    }
+    size_t compressed_size = 0;
+    uint8_t *deflated = NULL;
+    int failed = ssc_idat_deflate(filtered, filtered_size, deflate_level, &deflated, &compressed_size);
+    compressed = deflated;
+    free(filtered);
+    filtered = NULL;
+    if (failed) png_error(png, "libdeflate could not compress the image data (out of memory or bad level)");
+    for (size_t offset = 0; offset < compressed_size; offset += SSC_IDAT_CHUNK) {
+        size_t length = compressed_size - offset < SSC_IDAT_CHUNK ? compressed_size - offset : SSC_IDAT_CHUNK;
+        png_write_chunk(png, (png_const_bytep) "IDAT", compressed + offset, length);
+    }
+    free(compressed);
+    compressed = NULL;
+    // png_write_end refuses to run when libpng did not write the IDAT itself; every chunk it
+    // would write after the image data (text, tIME) went out before it, so only IEND is left.
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+    png_destroy_write_struct(&png, &info);
+    free(chunks);
+    return 0;
+}
+
+int ssc_png_encode_xrgb32_zlib(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                               const ssc_png_text *texts, int text_count, int zlib_level,
+                               ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
     ssc_error_state state;
     png_structp png;
     png_infop info;
@@ -255,30 +339,7 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
     }
     png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
     png_set_compression_level(png, zlib_level);
-    if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    if (text_count > 0) {
-        chunks = (png_textp)calloc((size_t)text_count, sizeof(png_text));
-        if (!chunks) png_error(png, "out of memory while encoding");
-        for (int i = 0; i < text_count; i++) {
-            chunks[i].key = (png_charp)texts[i].key;
-            chunks[i].text = (png_charp)texts[i].text;
-            chunks[i].text_length = strlen(texts[i].text);
-            if (texts[i].international) {
-                chunks[i].compression = PNG_ITXT_COMPRESSION_NONE;
-                chunks[i].lang = (png_charp)(texts[i].language ? texts[i].language : "");
-                chunks[i].lang_key = (png_charp)"";
-                chunks[i].itxt_length = chunks[i].text_length;
-                chunks[i].text_length = 0;
-            } else {
-                chunks[i].compression = PNG_TEXT_COMPRESSION_NONE;
-            }
-        }
-        png_set_text(png, info, chunks, text_count);
-    }
-    png_write_info(png, info);
+    ssc_write_rgb_header(png, info, width, height, texts, text_count, (png_textp *)&chunks);
     // cairo's RGB24 keeps each pixel in a native-endian 32-bit word, the top byte unused.
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     png_set_bgr(png);

@@ -62,11 +62,22 @@ void ssc_buffer_free(ssc_buffer *buffer);
 
 /// Encodes cairo RGB24 pixels (32 bits per pixel, native-endian xRGB, `stride` bytes per row)
 /// as an 8-bit RGB PNG without alpha, with an sRGB chunk, the given text chunks and no tIME
-/// chunk. zlib level 0-9; `filters` a mask of libpng's PNG_FILTER_* (0: libpng's default).
+/// chunk. The image data is filtered here (libpng's per-row choice among the five filters) and
+/// compressed by libdeflate at `deflate_level` (1-12); libpng writes every chunk.
 /// Returns 0 on success; otherwise non-zero with `message` set.
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                          const ssc_png_text *texts, int text_count, int zlib_level, int filters,
+                          const ssc_png_text *texts, int text_count, int deflate_level,
                           ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
+/// The same PNG made by libpng alone: its own filter choice and zlib at `zlib_level` (0-9).
+/// The reference `make bench` measures against and tests compare with.
+int ssc_png_encode_xrgb32_zlib(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                               const ssc_png_text *texts, int text_count, int zlib_level,
+                               ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
+/// For tests: the IDAT chunks of a PNG joined and inflated (libdeflate) into `out`, which
+/// the filtered image data must fill exactly (`out_size` bytes). Returns 0 on success.
+int ssc_png_inflate_image_data(const uint8_t *data, size_t size, uint8_t *out, size_t out_size);
 
 /// Encodes 8-bit RGBA rows (width * 4 bytes each) as an RGBA PNG: for captures with an alpha
 /// channel (tests make transparent and translucent ones with it).
@@ -98,5 +109,8 @@ void ssc_png_image_free(ssc_png_image *image);
 
 /// libpng's version string, read at run time.
 const char *ssc_png_library_version(void);
+
+/// libdeflate's version as built against (its header's; it has no run-time call).
+const char *ssc_deflate_library_version(void);
 
 #endif

@@ -16,6 +16,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var pango: String
         public var libpng: String
         public var lcms2: String
+        /// Compresses the outputs' image data (absent in manifests from before it did).
+        public var libdeflate: String?
     }
 
     public struct FileEntry: Codable, Equatable, Sendable {

@@ -90,19 +90,17 @@ enum PlanRecord {
     /// Everything that determines the output bytes, in a fixed order. Nothing here may depend on
     /// the selection (`--locale`, `--shard`) or the output folder, so every part of one plan
     /// records the same basis. Paths are left out (the job file names them; CI runners check
-    /// out to different folders); the job file's bytes hold inline headlines, subtitles and
-    /// typesetting fields; the theme is hashed as resolved (a built-in theme is a file of the tool).
+    /// out to different folders); the job file's bytes hold inline headlines, theme and
+    /// typesetting fields.
     static func basis(plan: Plan, options: PlanOptions, rendering: RenderOptions, toolchain: Manifest.Toolchain) -> [Manifest.BasisItem] {
         var items: [(String, String)] = [
             ("tool", plan.tool.label),
-            ("toolchain", "librsvg \(toolchain.librsvg), cairo \(toolchain.cairo), pango \(toolchain.pango), libpng \(toolchain.libpng), lcms2 \(toolchain.lcms2)"),
+            ("toolchain", "librsvg \(toolchain.librsvg), cairo \(toolchain.cairo), pango \(toolchain.pango), libpng \(toolchain.libpng), lcms2 \(toolchain.lcms2), libdeflate \(toolchain.libdeflate ?? "none")"),
             ("composedAt", plan.composedAt),
             ("job", plan.job.sha256),
             ("template", plan.templateFile.sha256),
             ("wells", plan.wellsFile.sha256),
             ("storeWells", plan.storeWellsFile.sha256),
-            // The resolved look: a built-in theme's file is not in the job's bytes.
-            ("theme", SHA256.hex(Data(String(describing: plan.job.theme).utf8))),
         ]
         items += plan.job.headlineFiles.enumerated().map { ("headlines[\($0.offset)]", $0.element.sha256) }
         items += plan.captures.map { ("capture \($0.id)", $0.sha256) }

@@ -3,6 +3,6 @@ extension Manifest.Toolchain {
     static func current(typesetter: Typesetting) -> Manifest.Toolchain {
         Manifest.Toolchain(librsvg: LibrsvgRasterizer.librsvgVersion, cairo: LibrsvgRasterizer.cairoVersion,
                            pango: typesetter.engineVersion, libpng: PNGCodec.libraryVersion,
-                           lcms2: CaptureColor.version)
+                           lcms2: CaptureColor.version, libdeflate: PNGCodec.deflateVersion)
     }
 }

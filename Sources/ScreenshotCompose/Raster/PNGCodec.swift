@@ -89,29 +89,22 @@ public struct PNGText: Equatable, Sendable {
     }
 }
 
-/// How hard output PNGs are compressed. Measured in `make bench` (README): the default is
-/// zlib level 6 with libpng's adaptive filter choice.
+/// How hard output PNGs are compressed: the libdeflate level of the image data (rows filtered
+/// per row as libpng does). Measured in `make bench` (README) against libpng with zlib level 6.
 public enum PNGCompression: String, CaseIterable, Sendable {
-    /// zlib level 1, Sub filter only: fastest, largest.
+    /// Fastest, largest.
     case fast
-    /// zlib level 6, every filter tried per row (libpng's default heuristic).
+    /// Smaller than zlib level 6 in about half its time.
     case `default`
-    /// zlib level 9, every filter tried per row: smallest, slowest.
+    /// Smallest, several times slower.
     case small
 
-    var zlibLevel: Int {
+    /// libdeflate compression level, 1-12.
+    var deflateLevel: Int {
         switch self {
-        case .fast: return 1
+        case .fast: return 2
         case .default: return 6
-        case .small: return 9
-        }
-    }
-
-    /// libpng PNG_FILTER_* mask; 0 keeps libpng's default (all filters, adaptive).
-    var filters: Int {
-        switch self {
-        case .fast: return 0x10   // PNG_FILTER_SUB
-        case .default, .small: return 0
+        case .small: return 10
         }
     }
 }
@@ -123,6 +116,9 @@ public enum PNGCodec {
 
     /// libpng's version, read at run time.
     public static var libraryVersion: String { String(cString: ssc_png_library_version()) }
+
+    /// libdeflate's version, as built against (the library has no run-time version call).
+    public static var deflateVersion: String { String(cString: ssc_deflate_library_version()) }
 
     /// Reads the signature and IHDR (plus colour chunk flags) from PNG bytes.
     /// Throws `PNGError` when the bytes are not a PNG or libpng rejects the header.
@@ -192,8 +188,40 @@ public enum PNGCodec {
     }
 
     /// Encodes a rendered canvas as an 8-bit RGB PNG (no alpha channel, sRGB chunk, no tIME)
-    /// with the given text chunks and compression. Throws `PNGError` if libpng fails.
+    /// with the given text chunks and compression. Throws `PNGError` if libpng or libdeflate fails.
     public static func encodeRGB(_ raster: RasterImage, texts: [PNGText], compression: PNGCompression = .default) throws -> Data {
+        try encodeRGB(raster, texts: texts) { pixels, chunks, count, buffer, message in
+            ssc_png_encode_xrgb32(pixels, UInt32(raster.width), UInt32(raster.height), raster.stride, chunks, count,
+                                  Int32(compression.deflateLevel), buffer, message)
+        }
+    }
+
+    /// The same PNG as libpng alone makes it (its filter choice, zlib at `zlibLevel`): the
+    /// reference `make bench` and the tests measure the encoder against.
+    public static func encodeRGBWithZlib(_ raster: RasterImage, texts: [PNGText], zlibLevel: Int = 6) throws -> Data {
+        try encodeRGB(raster, texts: texts) { pixels, chunks, count, buffer, message in
+            ssc_png_encode_xrgb32_zlib(pixels, UInt32(raster.width), UInt32(raster.height), raster.stride, chunks, count,
+                                       Int32(zlibLevel), buffer, message)
+        }
+    }
+
+    /// The image data of an 8-bit RGB PNG as stored: every row's filter type byte and filtered
+    /// bytes, inflated from the IDAT chunks. Nil when it does not inflate to exactly
+    /// height × (1 + 3 × width) bytes. For tests of the filter choice.
+    public static func filteredImageData(_ png: Data, width: Int, height: Int) -> [UInt8]? {
+        var rows = [UInt8](repeating: 0, count: height * (1 + 3 * width))
+        let status = png.withUnsafeBytes { raw in
+            rows.withUnsafeMutableBufferPointer { out in
+                ssc_png_inflate_image_data(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, out.baseAddress, out.count)
+            }
+        }
+        return status == 0 ? rows : nil
+    }
+
+    private typealias RGBEncoder = (UnsafePointer<UInt8>?, UnsafePointer<ssc_png_text>?, Int32,
+                                    UnsafeMutablePointer<ssc_buffer>, UnsafeMutablePointer<CChar>) -> Int32
+
+    private static func encodeRGB(_ raster: RasterImage, texts: [PNGText], with encoder: RGBEncoder) throws -> Data {
         var buffer = ssc_buffer()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         // Keep the C strings alive for the duration of the call.
@@ -204,9 +232,7 @@ public enum PNGCodec {
         }
         let status = raster.pixels.withUnsafeBufferPointer { pixels in
             chunks.withUnsafeBufferPointer { chunkPointer in
-                ssc_png_encode_xrgb32(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height), raster.stride,
-                                      chunkPointer.baseAddress, Int32(chunkPointer.count), Int32(compression.zlibLevel),
-                                      Int32(compression.filters), &buffer, &message)
+                encoder(pixels.baseAddress, chunkPointer.baseAddress, Int32(chunkPointer.count), &buffer, &message)
             }
         }
         if status != 0 { throw PNGError(message: String(cString: message)) }
