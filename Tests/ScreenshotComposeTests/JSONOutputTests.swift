@@ -68,10 +68,13 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(report.problems.map(\.field), ["outputs[0].svg (en-US/shot.svg)"])
     }
 
-    func testLineLocatorFollowsArrayIndexes() {
+    func testJSONPositionsFollowArrayIndexes() throws {
         let text = "{\n\"captures\": [\n {\"id\": \"a\", \"path\": \"x\"},\n {\"id\": \"b\",\n  \"path\": \"y\"}\n]}"
-        XCTAssertEqual(LineLocator.line(ofField: "captures[1].path", in: text), 5)
-        XCTAssertEqual(LineLocator.line(ofField: "captures[0].path", in: text), 3)
-        XCTAssertNil(LineLocator.line(ofField: "nothing.here", in: text))
+        let document = try JSONDocument.parse(Data(text.utf8))
+        XCTAssertEqual(document.positions["captures[1].path"], JSONPosition(line: 5, column: 11))
+        XCTAssertEqual(document.positions["captures[0].path"], JSONPosition(line: 3, column: 22))
+        XCTAssertNil(document.positions["nothing.here"])
+        // A missing field points at the object that lacks it.
+        XCTAssertEqual(DiagnosticCollector.position(of: "captures[1].well", in: document.positions), JSONPosition(line: 4, column: 2))
     }
 }

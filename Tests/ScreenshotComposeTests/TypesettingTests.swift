@@ -281,7 +281,7 @@ final class TypesettingTests: XCTestCase {
             "error: S/job.json: headlineSize: expected \"fit\" or \"uniform\", found \"huge\"",
             "error: S/job.json: emoji: expected \"refuse\" or \"monochrome\", found \"colour\"",
             "error: S/job.json: fonts.en_US: expected \"default\" or a BCP 47 locale or language, found \"en_US\"",
-            "error: S/job.json: fontFiles[0]: font file not readable: expected a font file at S/missing.ttf, found none",
+            "error: S/job.json: fontFiles[0]: font file not usable: expected a file, found nothing at S/missing.ttf",
         ])
     }
 }

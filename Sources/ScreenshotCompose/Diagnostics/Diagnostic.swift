@@ -16,6 +16,9 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     /// The capture the problem belongs to when it fails only that capture's outputs
     /// (`--keep-going` renders the others); nil for problems of the whole run.
     public var captureId: String?
+    /// Where in the file, when known: the JSON value the field names (or its nearest enclosing
+    /// value when the field is missing), or the syntax error.
+    public var position: JSONPosition?
 
     public init(_ severity: Severity, file: String, field: String, message: String) {
         self.severity = severity

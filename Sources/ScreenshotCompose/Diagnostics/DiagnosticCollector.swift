@@ -3,10 +3,35 @@
 public struct DiagnosticCollector: Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// File → field path → position, from every JSON file read (`JSONFieldReader.root`).
+    private var positions: [String: JSONPositionTable] = [:]
+
     public init() {}
 
     public mutating func add(_ diagnostic: Diagnostic) {
+        var diagnostic = diagnostic
+        if diagnostic.position == nil, let table = positions[diagnostic.file] {
+            diagnostic.position = Self.position(of: diagnostic.field, in: table)
+        }
         diagnostics.append(diagnostic)
+    }
+
+    /// Positions of a JSON file's values; diagnostics added later about `file` get the line of
+    /// their field.
+    mutating func record(positions table: JSONPositionTable, of file: String) {
+        positions[file] = table
+    }
+
+    /// The field's own position, else its nearest enclosing value's (a missing field points
+    /// at the object that lacks it); nil for fields that are no JSON path (`(document)`).
+    static func position(of field: String, in table: JSONPositionTable) -> JSONPosition? {
+        guard !field.hasPrefix("("), !field.hasPrefix("-") else { return nil }
+        var path = Substring(field)
+        while true {
+            if let found = table[String(path)] { return found }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return table[""] }
+            path = path[..<cut]
+        }
     }
 
     public mutating func error(_ file: String, _ field: String, _ message: String) {
@@ -19,6 +44,7 @@ public struct DiagnosticCollector: Sendable {
 
     public mutating func append(contentsOf other: DiagnosticCollector) {
         diagnostics.append(contentsOf: other.diagnostics)
+        positions.merge(other.positions) { mine, _ in mine }
     }
 
     /// Marks the diagnostics added since `index` as belonging to `captureId`.

@@ -30,9 +30,6 @@ struct HeadlineTable {
 /// in the job restricts them. Every (locale, capture) without a headline is listed in one
 /// error, unless `fallbackLocale` fills it (with a warning each).
 enum HeadlineSource {
-    /// Largest localization file read, in bytes.
-    static let maximumFileBytes = 16 << 20
-
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], options: HeadlineOptions,
                      _ d: inout DiagnosticCollector) -> HeadlineTable? {
         let file = reader.file
@@ -54,12 +51,11 @@ enum HeadlineSource {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if url.pathExtension == "xcstrings" {
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    d.error(file, "headlines", "cannot read the String Catalog: expected a file at \(url.path), found \(exists ? "an unreadable file" : "none")")
-                    return nil
-                }
-                if data.count > maximumFileBytes {
-                    d.error(url.path, "(file)", "String Catalog too large: expected at most \(maximumFileBytes) bytes, found \(data.count)")
+                let data: Data
+                switch InputReader.read(url, as: .localization) {
+                case .success(let bytes): data = bytes
+                case .failure(let problem):
+                    d.error(file, "headlines", "cannot read the String Catalog: \(problem.message)")
                     return nil
                 }
                 table.files = [InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))]
@@ -170,12 +166,11 @@ enum HeadlineSource {
                 d.error(url.path, "(folder name)", "locale \(locale) has two folders: expected one, found \"\(name)\" too")
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                d.error(url.path, "(file)", "cannot read the strings file")
-                continue
-            }
-            if data.count > maximumFileBytes {
-                d.error(url.path, "(file)", "strings file too large: expected at most \(maximumFileBytes) bytes, found \(data.count)")
+            let data: Data
+            switch InputReader.read(url, as: .localization) {
+            case .success(let bytes): data = bytes
+            case .failure(let problem):
+                d.error(url.path, "(file)", "cannot read the strings file: \(problem.message)")
                 continue
             }
             files.append(InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)))

@@ -12,15 +12,11 @@ public enum JobLoader {
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
         let url = URL(fileURLWithPath: file)
-        if let problem = FileKind.problem(at: url) {
-            d.error(file, "(file)", "cannot read the job file: \(problem)")
-            return nil
-        }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            d.error(file, "(file)", "cannot read the job file: \(FileErrorText.describe(error, path: file))")
+        switch InputReader.read(url, as: .job) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            d.error(file, "(file)", "cannot read the job file: \(problem.message)")
             return nil
         }
         return decode(data: data, file: file, directory: url.deletingLastPathComponent(), headlineOptions: headlineOptions, into: &d)
@@ -170,8 +166,10 @@ public enum JobLoader {
                     continue
                 }
                 let url = resolve(relative, against: directory)
-                if !FileManager.default.isReadableFile(atPath: url.path) {
-                    d.error(file, path, "font file not readable: expected a font file at \(url.path), found none")
+                // fontconfig opens the file itself: a FIFO would block it, a folder would add
+                // every font inside.
+                if let problem = InputReader.checkRegularFile(path: url.path, as: .font) {
+                    d.error(file, path, "font file not usable: \(problem.message)")
                     continue
                 }
                 options.fontFiles.append(url.path)

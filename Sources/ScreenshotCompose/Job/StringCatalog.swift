@@ -19,18 +19,25 @@ public enum StringCatalog {
             d.error(file, "strings", "expected an object of key → string entry, found \(reader.value("strings")?.summary ?? "nothing")")
             return nil
         }
+        // Locale keys repeat in every entry: checked and canonicalized once each.
+        var canonicalTags: [String: String?] = [:]
+        func canonicalTag(_ tag: String) -> String? {
+            if let known = canonicalTags[tag] { return known }
+            let canonical = LocaleTag.isWellFormed(tag) ? LocaleTag.canonical(tag) : nil
+            canonicalTags[tag] = canonical
+            return canonical
+        }
         for key in strings.keys.sorted() {
             let path = "strings.\(key)"
             guard let entry = strings[key], let entryReader = JSONFieldReader(entry, file: file, path: path, &d) else { continue }
             guard let localizations = entryReader.value("localizations")?.objectValue else { continue }
             for locale in localizations.keys.sorted() {
                 let localePath = "\(path).localizations.\(locale)"
-                guard LocaleTag.isWellFormed(locale) else {
+                guard let canonical = canonicalTag(locale) else {
                     d.error(file, localePath, "expected a BCP 47 locale, found \"\(locale)\"")
                     continue
                 }
-                let canonical = LocaleTag.canonical(locale)
-                if localizations.keys.contains(where: { $0 != locale && LocaleTag.isWellFormed($0) && LocaleTag.canonical($0) == canonical }) {
+                if localizations.keys.contains(where: { $0 != locale && canonicalTag($0) == canonical }) {
                     d.error(file, localePath, "locale is \(canonical) like another key of this string: expected each locale once, found \"\(locale)\"")
                     continue
                 }

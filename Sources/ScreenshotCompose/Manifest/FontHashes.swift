@@ -5,7 +5,7 @@ enum FontHashes {
     static func of(_ paths: [String]) -> [String: String] {
         var hashes: [String: String] = [:]
         for path in paths where hashes[path] == nil {
-            if let data = FileManager.default.contents(atPath: path) { hashes[path] = SHA256.hex(data) }
+            if case .success(let data) = InputReader.read(path: path, as: .font) { hashes[path] = SHA256.hex(data) }
         }
         return hashes
     }

@@ -5,14 +5,16 @@ import Foundation
 enum ManifestReader {
     /// Nil (with the reason in the collector) when the file cannot be read or is not a manifest.
     static func read(_ file: String, into d: inout DiagnosticCollector) -> Manifest? {
-        let url = URL(fileURLWithPath: file)
-        if let problem = FileKind.problem(at: url) {
-            d.error(file, "(file)", "cannot read the manifest: \(problem)")
+        let data: Data
+        switch InputReader.read(path: file, as: .manifest) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            d.error(file, "(file)", "cannot read the manifest: \(problem.message)")
             return nil
         }
         let manifest: Manifest
         do {
-            manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+            manifest = try JSONDecoder().decode(Manifest.self, from: data)
         } catch let error as DecodingError {
             d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
             return nil
@@ -34,7 +36,7 @@ enum ManifestReader {
         var outside: [(field: String, path: String)] = []
         for (i, o) in manifest.outputs.enumerated() {
             let paths: [(String, String?)] = [("svg", o.svg.path), ("png", o.png?.path), ("capture", o.capture.path), ("fastlane", o.fastlane?.path)]
-            for case let (name, path?) in paths where path.isEmpty || path.hasPrefix("/") || path.split(separator: "/").contains("..") {
+            for case let (name, path?) in paths where path.isEmpty || path.hasPrefix("/") || path.hasPrefix("builtin:") || path.split(separator: "/").contains("..") {
                 outside.append(("outputs[\(i)].\(name)", path))
             }
         }

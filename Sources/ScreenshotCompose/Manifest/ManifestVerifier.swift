@@ -28,37 +28,58 @@ public enum ManifestVerifier {
         // Never read a file outside the folder on the manifest's say-so.
         let refused = Set(outside.map(\.path))
         let root = url.deletingLastPathComponent()
-        var listed: [(field: String, path: String, sha256: String, bytes: Int?)] = [
-            ("inputs.template", manifest.inputs.template.path, manifest.inputs.template.sha256, nil),
-            ("inputs.wells", manifest.inputs.wells.path, manifest.inputs.wells.sha256, nil),
-            ("inputs.storeWells", manifest.inputs.storeWells.path, manifest.inputs.storeWells.sha256, nil),
+        var listed: [Listed] = [
+            Listed(field: "inputs.template", path: manifest.inputs.template.path, sha256: manifest.inputs.template.sha256),
+            Listed(field: "inputs.wells", path: manifest.inputs.wells.path, sha256: manifest.inputs.wells.sha256),
+            Listed(field: "inputs.storeWells", path: manifest.inputs.storeWells.path, sha256: manifest.inputs.storeWells.sha256),
         ]
         if outputsOnly { listed.removeAll() }
         for (i, h) in (outputsOnly ? [] : manifest.inputs.headlines ?? []).enumerated() {
-            listed.append(("inputs.headlines[\(i)]", h.path, h.sha256, nil))
+            listed.append(Listed(field: "inputs.headlines[\(i)]", path: h.path, sha256: h.sha256))
         }
         for (i, c) in (outputsOnly ? [] : manifest.inputs.captures).enumerated() {
-            listed.append(("inputs.captures[\(i)]", c.path, c.sha256, nil))
+            listed.append(Listed(field: "inputs.captures[\(i)]", path: c.path, sha256: c.sha256))
         }
         for (i, o) in manifest.outputs.enumerated() {
-            listed.append(("outputs[\(i)].svg", o.svg.path, o.svg.sha256, o.svg.bytes))
-            if let png = o.png { listed.append(("outputs[\(i)].png", png.path, png.sha256, png.bytes)) }
-            listed.append(("outputs[\(i)].capture", o.capture.path, o.capture.sha256, o.capture.bytes))
-            if let f = o.fastlane { listed.append(("outputs[\(i)].fastlane", f.path, f.sha256, nil)) }
+            listed.append(Listed(field: "outputs[\(i)].svg", path: o.svg.path, sha256: o.svg.sha256, bytes: o.svg.bytes, isOutput: true))
+            if let png = o.png { listed.append(Listed(field: "outputs[\(i)].png", path: png.path, sha256: png.sha256, bytes: png.bytes, isOutput: true)) }
+            listed.append(Listed(field: "outputs[\(i)].capture", path: o.capture.path, sha256: o.capture.sha256, bytes: o.capture.bytes, isOutput: true))
+            if let f = o.fastlane { listed.append(Listed(field: "outputs[\(i)].fastlane", path: f.path, sha256: f.sha256, isOutput: true)) }
             for (j, font) in (outputsOnly ? [] : o.fonts).enumerated() where !listed.contains(where: { $0.path == font.path }) {
-                listed.append(("outputs[\(i)].fonts[\(j)]", font.path, font.sha256, nil))
+                listed.append(Listed(field: "outputs[\(i)].fonts[\(j)]", path: font.path, sha256: font.sha256, kind: .font))
             }
         }
-        listed.removeAll { $0.field.hasPrefix("outputs[") && refused.contains($0.path) }
+        listed.removeAll { $0.isOutput && refused.contains($0.path) }
         for item in listed {
             let fileURL: URL?
-            if item.path.hasPrefix("builtin:") {
+            if item.isOutput {
+                // A symbolic link inside the folder may still point out of it: compared by real
+                // path before anything is read, so verify never hashes (or prints the hash of)
+                // a file outside the folder on the manifest's say-so.
+                guard let inside = Self.confined(item.path, inside: root) else {
+                    d.error(manifestFile, "\(item.field) (\(item.path))", "a path outside the manifest's folder: expected a file inside \(root.path), found a symbolic link leading out of it")
+                    continue
+                }
+                fileURL = inside
+            } else if item.path.hasPrefix("builtin:") {
                 fileURL = BuiltinResources.url(String(item.path.dropFirst("builtin:".count)))
             } else {
                 fileURL = JobLoader.resolve(item.path, against: root)
             }
-            guard let fileURL, let bytes = try? Data(contentsOf: fileURL) else {
+            guard let fileURL else {
                 d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
+                continue
+            }
+            let bytes: Data
+            switch InputReader.read(fileURL, as: item.kind) {
+            case .success(let data): bytes = data
+            case .failure(let problem):
+                var info = stat()
+                if lstat(fileURL.path, &info) == 0 {
+                    d.error(manifestFile, "\(item.field) (\(item.path))", "cannot read the file: \(problem.message)")
+                } else {
+                    d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
+                }
                 continue
             }
             let actual = SHA256.hex(bytes)
@@ -69,6 +90,27 @@ public enum ManifestVerifier {
             }
         }
         return listed.count
+    }
+
+    /// One file the manifest lists.
+    private struct Listed {
+        var field: String
+        var path: String
+        var sha256: String
+        var bytes: Int? = nil
+        /// Written by the run, so confined to the manifest's folder.
+        var isOutput = false
+        var kind: InputKind = .listed
+    }
+
+    /// `path` (relative, already free of `..`) inside `root`, or nil when its real path (symbolic
+    /// links followed) leaves the folder.
+    static func confined(_ path: String, inside root: URL) -> URL? {
+        let url = root.appendingPathComponent(path)
+        let realRoot = root.resolvingSymlinksInPath().path
+        let real = url.resolvingSymlinksInPath().path
+        guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return nil }
+        return url
     }
 
     /// The plan's fingerprint matches its basis and every output listed is in the selection

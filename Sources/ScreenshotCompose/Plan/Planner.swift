@@ -143,15 +143,11 @@ public enum Planner {
     private static func readInput(_ url: URL?, builtin: String, field: String, job: Job,
                                   _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
         if let url {
-            if let problem = FileKind.problem(at: url) {
-                d.error(job.file, field, "cannot read the \(field) file: \(problem)")
-                return nil
-            }
-            do {
-                let data = try Data(contentsOf: url)
+            switch InputReader.read(url, as: field == "template" ? .template : .catalog) {
+            case .success(let data):
                 return (InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)), data)
-            } catch {
-                d.error(job.file, field, "cannot read the \(field) file: \(FileErrorText.describe(error, path: url.path))")
+            case .failure(let problem):
+                d.error(job.file, field, "cannot read the \(field) file: \(problem.message)")
                 return nil
             }
         }
@@ -169,15 +165,11 @@ public enum Planner {
         if let wells, well == nil {
             d.error(job.file, "\(field).well", "unknown well: expected one of \(wells.wells.map(\.id).joined(separator: ", ")), found \"\(capture.well)\"")
         }
-        if let problem = FileKind.problem(at: capture.url) {
-            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem)")
-            return nil
-        }
         let bytes: Data
-        do {
-            bytes = try Data(contentsOf: capture.url)
-        } catch {
-            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(FileErrorText.describe(error, path: capture.path))")
+        switch InputReader.read(capture.url, as: .capture) {
+        case .success(let data): bytes = data
+        case .failure(let problem):
+            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
             return nil
         }
         let header: PNGHeader

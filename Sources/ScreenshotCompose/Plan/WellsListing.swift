@@ -30,10 +30,10 @@ public enum WellsListing {
             d.error("builtin:\(builtin)", "(file)", "the catalog shipped with the tool is missing beside the executable")
             return nil
         }
-        do {
-            return (try Data(contentsOf: url), display)
-        } catch {
-            d.error(display, "(file)", "cannot read the catalog: \(FileErrorText.describe(error, path: display))")
+        switch InputReader.read(url, as: .catalog) {
+        case .success(let data): return (data, display)
+        case .failure(let problem):
+            d.error(display, "(file)", "cannot read the catalog: \(problem.message)")
             return nil
         }
     }

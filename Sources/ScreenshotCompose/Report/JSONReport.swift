@@ -81,38 +81,17 @@ public struct JSONReport: Codable, Equatable, Sendable {
     }
 }
 
-/// Finds the line a diagnostic points at: `line N, column M` fields of `.strings` errors, and
-/// JSON field paths (`headlines.de-DE.home`, `captures[2].path`) searched key by key in the
-/// file. Best effort: nil when the file cannot be read or a key is not found.
+/// The line a diagnostic points at: the position the JSON reader recorded for its field, or
+/// the `line N, column M` field of a `.strings` error. Nil when there is none; no file is read
+/// again.
 public enum LineLocator {
     public static func line(of diagnostic: Diagnostic) -> Int? {
+        if let position = diagnostic.position { return position.line }
         if diagnostic.field.hasPrefix("line "),
            let number = Int(diagnostic.field.dropFirst(5).prefix { $0.isNumber }) {
             return number
         }
-        guard diagnostic.file.hasSuffix(".json") || diagnostic.file.hasSuffix(".xcstrings"),
-              let text = try? String(contentsOfFile: diagnostic.file, encoding: .utf8) else { return nil }
-        return line(ofField: diagnostic.field, in: text)
-    }
-
-    static func line(ofField field: String, in text: String) -> Int? {
-        guard !field.hasPrefix("("), !field.isEmpty else { return nil }
-        var position = text.startIndex
-        var skip = 0
-        for token in field.split(separator: ".") {
-            var name = Substring(token)
-            var index: Int?
-            if let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]") {
-                index = Int(name[name.index(after: open)..<close])
-                name = name[..<open]
-            }
-            for _ in 0...skip {
-                guard let found = text.range(of: "\"\(name)\"", range: position..<text.endIndex) else { return nil }
-                position = found.upperBound
-            }
-            skip = index ?? 0
-        }
-        return text[..<position].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return nil
     }
 }
 

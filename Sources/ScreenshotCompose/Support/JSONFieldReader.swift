@@ -21,13 +21,29 @@ struct JSONFieldReader {
 
     /// The top-level object of a JSON document; nil (with a diagnostic) when the bytes are not
     /// JSON or the document is not an object.
+    /// Positions of every value are handed to the collector, so each diagnostic about this
+    /// file carries the line of its field. A key given twice in one object is an error naming
+    /// both lines (the first value is the one read).
     static func root(_ data: Data, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
+        let document: JSONDocument
         do {
-            return JSONFieldReader(try JSONValue.parse(data), file: file, path: "", &d)
+            document = try JSONDocument.parse(data)
+        } catch let error as JSONSyntaxError {
+            var diagnostic = Diagnostic.error(file, "(document)", "not valid JSON: \(error.description)")
+            diagnostic.position = error.position
+            d.add(diagnostic)
+            return nil
         } catch {
-            d.error(file, "(document)", "not valid JSON: \(JSONErrorText.describe(error))")
+            d.error(file, "(document)", "not valid JSON: \(error)")
             return nil
         }
+        d.record(positions: document.positions, of: file)
+        for duplicate in document.duplicateKeys {
+            var diagnostic = Diagnostic.error(file, duplicate.path, "key \"\(duplicate.key)\" given twice in one object: expected each key once, found it on lines \(duplicate.first.line) and \(duplicate.again.line)")
+            diagnostic.position = duplicate.again
+            d.add(diagnostic)
+        }
+        return JSONFieldReader(document.root, file: file, path: "", &d)
     }
 
     func fieldPath(_ key: String) -> String {
@@ -114,7 +130,7 @@ struct JSONFieldReader {
 enum JSONErrorText {
     /// A one-line reason from a JSON decoding error.
     static func describe(_ error: Error) -> String {
-        if let syntax = error as? JSONSyntaxError { return syntax.message }
+        if let syntax = error as? JSONSyntaxError { return syntax.description }
         if case DecodingError.dataCorrupted(let context) = error {
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             return underlying ?? context.debugDescription

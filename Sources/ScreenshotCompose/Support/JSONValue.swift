@@ -2,7 +2,7 @@ import Foundation
 
 /// A decoded JSON document read field by field, so that every bad field of a file can be
 /// reported with its path instead of stopping at the first (as `Decodable` does).
-enum JSONValue: Equatable, Decodable {
+enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -10,33 +10,10 @@ enum JSONValue: Equatable, Decodable {
     case bool(Bool)
     case null
 
-    /// Parses UTF-8 JSON bytes. Throws `DecodingError` when the bytes are not JSON.
+    /// Parses UTF-8 JSON bytes (`JSONDocument`, which also keeps positions). Throws
+    /// `JSONSyntaxError` when the bytes are not JSON.
     static func parse(_ data: Data) throws -> JSONValue {
-        // JSONSerialization first: its syntax errors name the line and column; the decoder's
-        // would only say a type did not match.
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw JSONSyntaxError(message: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not JSON")
-        }
-        return try JSONDecoder().decode(JSONValue.self, from: data)
-    }
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
+        try JSONDocument.parse(data).root
     }
 
     var objectValue: [String: JSONValue]? {
@@ -75,6 +52,3 @@ enum JSONValue: Equatable, Decodable {
     }
 }
 
-struct JSONSyntaxError: Error {
-    var message: String
-}

@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Issue 17: hostile input and faults, second round. One test (at least) per numbered case.
+final class HostileInputTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    // MARK: 1. Memory: size limits before reading, JSON read once into a bounded value
+
+    func testAnOversizedJobIsRefusedBeforeItIsRead() throws {
+        let scratch = try Scratch()
+        // A sparse 5 MiB file: refused from its size alone, none of it read.
+        let path = scratch.path("job.json")
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 5 << 20)
+        try handle.close()
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: path, options: epoch)), [
+            "error: \(path): (file): cannot read the job file: job file too large: expected at most 4194304 bytes, found 5242880 at \(path)",
+        ])
+    }
+
+    func testJSONSyntaxErrorsNameLineAndColumn() {
+        var d = DiagnosticCollector()
+        XCTAssertNil(JSONFieldReader.root(Data("{\n  \"a\": 1,\n  \"b\": tru\n}".utf8), file: "x.json", &d))
+        XCTAssertEqual(lines(d), ["error: x.json: (document): not valid JSON: line 3, column 8: expected a value, found 't'"])
+        XCTAssertEqual(d.diagnostics.first?.position, JSONPosition(line: 3, column: 8))
+    }
+
+    func testJSONNestingAndHugeNumbersAreRefused() {
+        var d = DiagnosticCollector()
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertNil(JSONFieldReader.root(Data(deep.utf8), file: "deep.json", &d))
+        XCTAssertEqual(lines(d), ["error: deep.json: (document): not valid JSON: line 1, column 65: expected at most 64 levels of nested objects and arrays, found more"])
+        var e = DiagnosticCollector()
+        XCTAssertNil(JSONFieldReader.root(Data("{\"angle\": 1e400}".utf8), file: "n.json", &e))
+        XCTAssertEqual(lines(e), ["error: n.json: (document): not valid JSON: line 1, column 11: expected a number a 64-bit float can hold, found 1e400"])
+    }
+
+    func testJSONStringsAndEscapesDecode() throws {
+        let document = try JSONDocument.parse(Data(#"{"a": "\u00e9\ud83d\ude80\n\"x\"", "b": [1.5, -0, true, null], "ö": "ü"}"#.utf8))
+        XCTAssertEqual(document.root, .object(["a": .string("é🚀\n\"x\""), "b": .array([.number(1.5), .number(0), .bool(true), .null]), "ö": .string("ü")]))
+        XCTAssertEqual(document.positions["ö"], JSONPosition(line: 1, column: 69))
+        XCTAssertThrowsError(try JSONDocument.parse(Data("\"\u{01}\"".utf8)))
+        XCTAssertThrowsError(try JSONDocument.parse(Data([0x22, 0xFF, 0x22])))
+        XCTAssertThrowsError(try JSONDocument.parse(Data(#""\udc00""#.utf8)))
+        XCTAssertThrowsError(try JSONDocument.parse(Data("[01]".utf8)))
+        XCTAssertThrowsError(try JSONDocument.parse(Data("[1,]".utf8)))
+        XCTAssertThrowsError(try JSONDocument.parse(Data("{} {}".utf8)))
+    }
+
+    func testDuplicateKeysAreRefusedNamingBothLines() throws {
+        let scratch = try Scratch()
+        _ = try Fixtures.mobileJob(in: scratch)
+        let job = try scratch.write("dup.json", """
+        {
+          "schemaVersion": 1,
+          "captures": [{"id": "shot", "path": "captures/shot.png", "well": "tuck-browser-mobile"}],
+          "headlines": {"en-US": {"shot": "First",
+                                  "shot": "Second"}},
+          "output": "out"
+        }
+        """)
+        let report = ScreenshotComposer().check(jobFile: job, options: epoch)
+        XCTAssertEqual(lines(report), [
+            "error: \(job): headlines.en-US.shot: key \"shot\" given twice in one object: expected each key once, found it on lines 4 and 5",
+        ])
+        XCTAssertEqual(report.diagnostics.first?.position, JSONPosition(line: 5, column: 27))
+    }
+
+    func testDiagnosticsOfAJSONFieldCarryItsLine() throws {
+        let scratch = try Scratch()
+        _ = try Fixtures.mobileJob(in: scratch)
+        let job = try scratch.write("j.json", """
+        {"schemaVersion": 1,
+         "captures": [{"id": "shot", "path": "captures/shot.png",
+                       "well": "no-such-well"}],
+         "headlines": {"en-US": {"shot": "x"}}}
+        """)
+        let report = ScreenshotComposer().check(jobFile: job, options: epoch)
+        XCTAssertEqual(report.diagnostics.map(\.field), ["captures[0].well"])
+        XCTAssertEqual(report.diagnostics.first?.position, JSONPosition(line: 3, column: 24))
+    }
+
+    // MARK: 3. A FIFO among the inputs never blocks
+
+    func testAFIFOInFontFilesOrAsJobIsRefusedWithoutBlocking() throws {
+        let scratch = try Scratch()
+        XCTAssertEqual(mkfifo(scratch.path("font.ttf"), 0o600), 0)
+        XCTAssertEqual(mkfifo(scratch.path("fifo.json"), 0o600), 0)
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["fontFiles": ["font.ttf"]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(job): fontFiles[0]: font file not usable: expected a regular file, found a FIFO (named pipe) at \(scratch.path("font.ttf"))",
+        ])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: scratch.path("fifo.json"), options: epoch)), [
+            "error: \(scratch.path("fifo.json")): (file): cannot read the job file: expected a regular file, found a FIFO (named pipe) at \(scratch.path("fifo.json"))",
+        ])
+    }
+
+    // MARK: 5. verify stays inside the manifest's folder
+
+    private func renderedManifest(_ scratch: Scratch) throws -> (path: String, json: [String: Any]) {
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)), [])
+        let path = scratch.path("out/manifest.json")
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        return (path, json)
+    }
+
+    private func withOutputPath(_ json: [String: Any], _ path: String, sha256: String) throws -> Data {
+        var json = json
+        var outputs = try XCTUnwrap(json["outputs"] as? [[String: Any]])
+        var svg = try XCTUnwrap(outputs[0]["svg"] as? [String: Any])
+        svg["path"] = path
+        svg["sha256"] = sha256
+        svg["bytes"] = 6
+        outputs[0]["svg"] = svg
+        json["outputs"] = outputs
+        return try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    }
+
+    func testVerifyRefusesOutputPathsOutsideItsFolderWithoutHashingThem() throws {
+        let scratch = try Scratch()
+        let (manifest, json) = try renderedManifest(scratch)
+        let secret = try scratch.write("secret.txt", "secret")
+        let secretHash = SHA256.hex(Data("secret".utf8))
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("out/link.txt"), withDestinationPath: secret)
+        for path in ["../secret.txt", secret, "link.txt", "builtin:wells.json", "en-US/../../secret.txt"] {
+            try withOutputPath(json, path, sha256: secretHash).write(to: URL(fileURLWithPath: manifest))
+            var d = DiagnosticCollector()
+            ManifestVerifier.verify(manifestFile: manifest, outputsOnly: true, into: &d)
+            XCTAssertEqual(lines(d), [
+                "error: \(manifest): outputs[0].svg (\(path)): an output lies in the manifest's folder: expected a relative path inside \(scratch.path("out")), found one outside it",
+            ], path)
+            // A wrong hash never reveals the file's real one.
+            try withOutputPath(json, path, sha256: String(repeating: "0", count: 64)).write(to: URL(fileURLWithPath: manifest))
+            var e = DiagnosticCollector()
+            ManifestVerifier.verify(manifestFile: manifest, outputsOnly: true, into: &e)
+            XCTAssertFalse(lines(e).joined().contains(secretHash), path)
+        }
+    }
+
+    func testVerifyRefusesAFIFOOrDeviceInsteadOfCallingItMissing() throws {
+        let scratch = try Scratch()
+        let (manifest, json) = try renderedManifest(scratch)
+        XCTAssertEqual(mkfifo(scratch.path("out/pipe.svg"), 0o600), 0)
+        try withOutputPath(json, "pipe.svg", sha256: String(repeating: "0", count: 64)).write(to: URL(fileURLWithPath: manifest))
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: manifest, outputsOnly: true, into: &d)
+        XCTAssertEqual(lines(d), [
+            "error: \(manifest): outputs[0].svg (pipe.svg): cannot read the file: expected a regular file, found a FIFO (named pipe) at \(scratch.path("out/pipe.svg"))",
+        ])
+    }
+}
