@@ -28,6 +28,7 @@ enum Command: Equatable {
     case mergeManifests(inputs: [String], output: String, allowPartial: Bool)
     case preview(job: String, locales: [String])
     case wells(file: String?, store: Bool, storeFile: String?)
+    case wellsIdentify(files: [String], file: String?, storeFile: String?)
     case help
     case version
 }
@@ -61,8 +62,11 @@ enum Arguments {
                          index.html beside MANIFEST; refuses parts of different plans, conflicting
                          or missing outputs (--allow-partial: merge anyway, marked partial)
       wells [--wells FILE] [--store] [--store-wells FILE]
-                         list the wells and cited minimum native widths; --store: the store
-                         slots with their citations and the store rules
+                         list the wells and cited minimum native widths; --store: the targets,
+                         their store slots with citations, and the store rules
+      wells identify FILE.png... [--wells FILE] [--store-wells FILE]
+                         per capture: the well its size picks and the store slots and targets
+                         it fits (exactly, or composed without enlargement)
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error
@@ -166,15 +170,24 @@ enum Arguments {
             var file: String?
             var store = false
             var storeFile: String?
+            let identify = rest.first == "identify"
+            if identify { rest.removeFirst() }
+            var files: [String] = []
             while !rest.isEmpty {
                 let arg = rest.removeFirst()
                 switch arg {
                 case "--wells": file = try value(for: arg, &rest)
-                case "--store": store = true
+                case "--store" where !identify: store = true
                 case "--store-wells": storeFile = try value(for: arg, &rest); store = true
                 case "--help", "-h": return .help
-                default: throw UsageError(message: "wells: unexpected argument \"\(arg)\"")
+                default:
+                    guard identify else { throw UsageError(message: "wells: unexpected argument \"\(arg)\"") }
+                    files.append(try plain(arg))
                 }
+            }
+            if identify {
+                guard !files.isEmpty else { throw UsageError(message: "wells identify needs at least one capture (FILE.png)") }
+                return .wellsIdentify(files: files, file: file, storeFile: storeFile)
             }
             return .wells(file: file, store: store, storeFile: storeFile)
         default:

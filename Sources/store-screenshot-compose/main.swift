@@ -84,10 +84,32 @@ case .wells(let file, let store, let storeFile):
     var d = DiagnosticCollector()
     let catalog = WellsListing.load(file: file, into: &d)
     let storeCatalog = store ? catalog.flatMap { WellsListing.loadStore(file: storeFile, base: $0, into: &d) } : nil
+    // The plain listing says which targets each well fits exactly, so it reads the store
+    // catalog too (a broken one only loses that column).
+    var ignored = DiagnosticCollector()
+    let merged = store ? nil : WellsListing.loadMerged(file: file, storeFile: storeFile, into: &ignored)
     if let catalog, !d.hasErrors {
+        if let storeCatalog {
+            // Today (UTC), or SOURCE_DATE_EPOCH's day so a listing can be reproduced.
+            let seconds = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? Date().timeIntervalSince1970
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate]
+            let today = formatter.string(from: Date(timeIntervalSince1970: seconds))
+            for warning in WellsListing.staleCitations(storeCatalog, file: storeFile ?? "builtin:store-wells.json", today: today) {
+                d.add(warning)
+            }
+        }
         printDiagnostics(d.diagnostics)
-        print(storeCatalog.map(WellsListing.storeText) ?? WellsListing.text(catalog), terminator: "")
+        print(storeCatalog.map(WellsListing.storeText) ?? WellsListing.text(merged ?? catalog), terminator: "")
     } else {
         finish(RunReport(diagnostics: d.diagnostics), success: "")
     }
+case .wellsIdentify(let files, let file, let storeFile):
+    var d = DiagnosticCollector()
+    guard let catalog = WellsListing.loadMerged(file: file, storeFile: storeFile, into: &d) else {
+        finish(RunReport(diagnostics: d.diagnostics), success: "")
+    }
+    let results = WellsIdentify.identify(files: files, catalog: catalog, into: &d)
+    print(WellsIdentify.text(results), terminator: "")
+    finish(RunReport(diagnostics: d.diagnostics, outputCount: results.count), success: nil)
 }

@@ -87,7 +87,8 @@ final class CommandLineTests: XCTestCase {
     func testWellsListsTheCatalogAndRefusesABadOne() throws {
         let (code, out, _) = try runTool(["wells"])
         XCTAssertEqual(code, 0)
-        XCTAssertTrue(out.contains("  tuck-ios-simulator-portrait  1206×2622  iOS simulator capture  not a store well  [source: examples/tuck/showcase/manifest.json]\n"), out)
+        XCTAssertTrue(out.contains("  tuck-ios-simulator-portrait  1206×2622  phone  iOS simulator capture  not a store well  fixture (never picked from a size alone)  [source: examples/tuck/showcase/manifest.json]\n"), out)
+        XCTAssertTrue(out.contains("  ios-simulator-1320x2868  1320×2868  phone  iPhone 17 Pro Max, iPhone 16 Pro Max  fits app-store:iphone-6.9 exactly  [source: "), out)
         XCTAssertTrue(out.contains("  iPad Pro 11 in  1668  [source: knowledge/store/apple-signing-release.md]\n"), out)
 
         let scratch = try Scratch()
@@ -99,7 +100,7 @@ final class CommandLineTests: XCTestCase {
         let (badCode, badOut, badErr) = try runTool(["wells", "--wells", bad])
         XCTAssertEqual(badCode, 1)
         XCTAssertEqual(badOut, "")
-        XCTAssertEqual(badErr, "error: \(bad): wells[0].storeWell.citation: store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated, found \"\"\n1 error(s)\n")
+        XCTAssertEqual(badErr, "error: \(bad): wells[0] (x).storeWell.citation: store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated, found \"\"\n1 error(s)\n")
     }
 
     func testMovedOutputFolderVerifiesWithOutputsOnly() throws {

@@ -32,12 +32,12 @@ final class StoreWellTests: XCTestCase {
         func attribute(_ name: String) -> String? { root.attributes?.first { $0.name == name }?.stringValue }
         XCTAssertEqual(attribute("width"), "1320")
         XCTAssertEqual(attribute("data-store-well"), slot)
-        XCTAssertTrue(attribute("data-store-citation")?.hasPrefix("https://developer.apple.com/help/app-store-connect/reference/app-information/screenshot-specifications (retrieved 2026-11-30): iPhone 6.9\" display, portrait: 1260 x 2736, 1290 x 2796, 1320 x 2868") == true)
+        XCTAssertTrue(attribute("data-store-citation")?.hasPrefix("https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications (retrieved 2026-12-01): iPhone 6.9\" display: 1260 x 2736, 1290 x 2796, 1320 x 2868 pixels portrait") == true)
         let entry = try XCTUnwrap(report.manifest?.outputs.first?.storeWell)
         XCTAssertEqual(entry.id, slot)
         XCTAssertEqual(entry.store, "app-store")
         XCTAssertEqual(entry.storeClass, "iPhone 6.9 in")
-        XCTAssertEqual(entry.citation.url, "https://developer.apple.com/help/app-store-connect/reference/app-information/screenshot-specifications")
+        XCTAssertEqual(entry.citation.url, "https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications")
         XCTAssertEqual(report.manifest?.outputs.first?.well, "tuck-ios-simulator-portrait")
         let manifestText = try String(contentsOfFile: scratch.path("out/manifest.json"), encoding: .utf8)
         XCTAssertTrue(manifestText.contains("\"class\" : \"iPhone 6.9 in\""))
@@ -64,6 +64,8 @@ final class StoreWellTests: XCTestCase {
         let shipped = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repository.appendingPathComponent("store-wells.json"))) as? [String: Any]
         var doc = try XCTUnwrap(shipped)
         doc["wells"] = wells
+        // The shipped targets name the shipped slots, which these catalogs replace.
+        doc.removeValue(forKey: "targets")
         if let rules { doc["storeRules"] = rules }
         return try scratch.write("store.json", try JSONSerialization.data(withJSONObject: doc, options: [.sortedKeys]))
     }
@@ -80,8 +82,8 @@ final class StoreWellTests: XCTestCase {
         ])
         let jobFile = try job(scratch, storeWell: "slot", extra: ["storeWells": "store.json"])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
-            "error: \(store): wells[0].storeWell.citation.retrieved: store slot citation incomplete: expected url, retrieved and statement, each non-empty, found none",
-            "error: \(store): wells[1].storeWell.citation: store slot without a citation: expected {\"url\", \"retrieved\", \"statement\"}, found none",
+            "error: \(store): wells[0] (slot).storeWell.citation.retrieved: store slot citation incomplete: expected url, retrieved and statement, each non-empty, found none",
+            "error: \(store): wells[1] (bare).storeWell.citation: store slot without a citation: expected {\"url\", \"retrieved\", \"statement\"}, found none",
         ])
     }
 
@@ -93,7 +95,7 @@ final class StoreWellTests: XCTestCase {
         ])
         let jobFile = try job(scratch, storeWell: "odd", extra: ["storeWells": "store.json"])
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch)), [
-            "error: \(jobFile): wells odd: size not accepted for iPhone 6.9 in: expected one of 1260×2736, 1290×2796, 1320×2868 (or swapped for landscape), found 1300×2800 [https://developer.apple.com/help/app-store-connect/reference/app-information/screenshot-specifications]",
+            "error: \(jobFile): wells odd: size not accepted for iPhone 6.9 in: expected one of 1320×2868, 1290×2796, 1260×2736 (or swapped for landscape), found 1300×2800 [https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications]",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
         _ = store
@@ -117,9 +119,14 @@ final class StoreWellTests: XCTestCase {
     func testGooglePlaySideAndAspectRulesAreCheckedAndReportedAsUnverified() throws {
         let scratch = try Scratch()
         let gp: [String: Any] = ["store": "google-play", "class": "phone", "citation": citation]
+        var unverifiedCitation = citation
+        unverifiedCitation["unverified"] = true
         _ = try storeCatalog(scratch, wells: [
             ["id": "tall", "device": "d", "width": 1000, "height": 2500, "source": "s", "storeWell": gp],
             ["id": "huge", "device": "d", "width": 2200, "height": 4000, "source": "s", "storeWell": gp],
+        ], rules: [
+            ["store": "google-play", "rule": "sideRange", "min": 320, "max": 3840, "citation": unverifiedCitation],
+            ["store": "google-play", "rule": "maximumAspect", "ratio": 2, "citation": unverifiedCitation],
         ])
         let jobFile = try job(scratch, storeWell: "tall", extra: ["storeWells": "store.json"])
         let report = ScreenshotComposer().check(jobFile: jobFile, options: epoch)
@@ -155,15 +162,16 @@ final class StoreWellTests: XCTestCase {
         let jobFile = try scratch.writeJob(["schemaVersion": 1, "captures": captures, "headlines": ["en-US": headlines]])
         let problems = lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch))
         XCTAssertEqual(problems, [
-            "error: \(jobFile): captures: app-store allows at most 10 screenshots per iPhone 6.9 in and locale: expected at most 10, found 11 (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11) in each of en-US [https://developer.apple.com/help/app-store-connect/reference/app-information/screenshot-specifications]",
+            "error: \(jobFile): captures: app-store allows at most 10 screenshots per iPhone 6.9 in and locale: expected at most 10, found 11 (s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11) in each of en-US [https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications]",
         ])
     }
 
     func testWellsStoreListsSlotsAndRulesWithTheirStatus() throws {
         let (code, out, _) = try runTool(["wells", "--store"])
         XCTAssertEqual(code, 0)
-        XCTAssertTrue(out.contains("  app-store-iphone-6.9-portrait-1320x2868  1320×2868  app-store \"iPhone 6.9 in\"\n"), out)
-        XCTAssertTrue(out.contains("  google-play maximumAspect 2.0  [not enforced: unverified]"), out)
+        XCTAssertTrue(out.contains("  app-store:iphone-6.9  app-store \"iPhone 6.9 in\"  family phone, folder app-store-iphone-6.9\n    app-store-iphone-6.9-portrait-1320x2868  1320×2868  (preferred)\n"), out)
+        XCTAssertTrue(out.contains("  google-play maximumAspect 2.0 for phone, 7-inch tablet, 10-inch tablet, Chromebook, Wear OS, TV  [enforced]"), out)
+        XCTAssertTrue(out.contains("  app-store acceptedSizes Apple Vision Pro: 3840x2160  [not enforced: unverified]"), out)
         XCTAssertTrue(out.contains("  app-store noAlpha   [enforced]"), out)
     }
 }

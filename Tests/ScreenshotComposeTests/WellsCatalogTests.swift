@@ -16,11 +16,28 @@ final class WellsCatalogTests: XCTestCase {
     func testShippedCatalogHoldsTheRecordedWellsAndCitedMinimums() throws {
         let (catalog, problems) = load(try String(contentsOf: Fixtures.wells, encoding: .utf8))
         XCTAssertEqual(problems, [])
-        let wells = try XCTUnwrap(catalog).wells
-        XCTAssertEqual(wells.map(\.id), ["tuck-ios-simulator-portrait", "tuck-browser-desktop", "tuck-browser-mobile"])
-        XCTAssertEqual(wells.map { "\($0.width)x\($0.height)" }, ["1206x2622", "1440x1000", "390x844"])
-        XCTAssertEqual(wells.map(\.storeWell), [nil, nil, nil])
-        XCTAssertEqual(Set(wells.map(\.source)), ["examples/tuck/showcase/manifest.json"])
+        let all = try XCTUnwrap(catalog).wells
+        // The three fixture wells stay, marked, and record the demo captures.
+        let fixtures = all.filter(\.fixture)
+        XCTAssertEqual(fixtures.map(\.id), ["tuck-ios-simulator-portrait", "tuck-browser-desktop", "tuck-browser-mobile"])
+        XCTAssertEqual(fixtures.map { "\($0.width)x\($0.height)" }, ["1206x2622", "1440x1000", "390x844"])
+        XCTAssertEqual(fixtures.map(\.family), ["phone", "browser", "browser"])
+        XCTAssertEqual(Set(fixtures.map(\.source)), ["examples/tuck/showcase/manifest.json"])
+        XCTAssertEqual(all.map(\.storeWell), Array(repeating: nil, count: all.count))
+        // One well per screen geometry: no two wells share size and family.
+        let geometries = all.filter { !$0.fixture }.map { "\($0.width)x\($0.height) \($0.family ?? "")" }
+        XCTAssertEqual(geometries.count, Set(geometries).count)
+        // The iPhone 16 Pro Max and 17 Pro Max share the 1320×2868 well.
+        let proMax = try XCTUnwrap(all.first { $0.devices.contains("iPhone 16 Pro Max") })
+        XCTAssertEqual(proMax.id, "ios-simulator-1320x2868")
+        XCTAssertEqual(proMax.devices, ["iPhone 17 Pro Max", "iPhone 16 Pro Max"])
+        XCTAssertEqual("\(proMax.width)x\(proMax.height) \(proMax.family ?? "")", "1320x2868 phone")
+        XCTAssertEqual(all.first { $0.devices.contains("iPhone SE (3rd generation)") }.map { "\($0.width)x\($0.height)" }, "750x1334")
+        XCTAssertEqual(all.first { $0.devices.contains("iPhone Air") }.map { "\($0.width)x\($0.height)" }, "1260x2736")
+        XCTAssertEqual(all.first { $0.devices.contains("iPad Pro 13-inch (M4)") }.map { "\($0.width)x\($0.height) \($0.family ?? "")" }, "2064x2752 tablet")
+        XCTAssertEqual(all.first { $0.devices.contains("Pixel 8") }.map { "\($0.width)x\($0.height) \($0.family ?? "")" }, "1080x2400 phone")
+        XCTAssertEqual(all.first { $0.devices.contains("Pixel Tablet (landscape)") }.map { "\($0.width)x\($0.height)" }, "2560x1600")
+        XCTAssertTrue(all.allSatisfy { !$0.source.isEmpty })
         let minimums = try XCTUnwrap(catalog).citedMinimumNativeWidths
         XCTAssertEqual(minimums.map { "\($0.storeClass)=\($0.minimumNativeWidth)" },
                        ["iPhone 6.9 in=1242", "iPhone 6.7 in=1242", "iPhone 6.5 in=1242", "iPhone 5.5 in=1242",
@@ -35,10 +52,10 @@ final class WellsCatalogTests: XCTestCase {
         """))
         XCTAssertNil(catalog)
         XCTAssertEqual(problems, [
-            "error: wells.json: wells[0].width: expected a positive integer, found 0",
-            "error: wells.json: wells[1].id: duplicate well id: expected each id once, found \"a\" again",
-            "error: wells.json: wells[1].width: expected a positive integer, found 10.5",
-            "error: wells.json: wells[1].height: expected a positive integer, found -3",
+            "error: wells.json: wells[0] (a).width: expected a positive integer, found 0",
+            "error: wells.json: wells[1] (a).id: duplicate well id: expected each id once, found \"a\" again",
+            "error: wells.json: wells[1] (a).width: expected a positive integer, found 10.5",
+            "error: wells.json: wells[1] (a).height: expected a positive integer, found -3",
         ])
     }
 
@@ -50,8 +67,8 @@ final class WellsCatalogTests: XCTestCase {
         XCTAssertNil(catalog)
         let message = "store-well claim without a citation: expected a non-empty \"citation\" saying where the claim is stated"
         XCTAssertEqual(problems, [
-            "error: wells.json: wells[0].storeWell.citation: \(message), found \" \"",
-            "error: wells.json: wells[1].storeWell.citation: \(message), found none",
+            "error: wells.json: wells[0] (p).storeWell.citation: \(message), found \" \"",
+            "error: wells.json: wells[1] (q).storeWell.citation: \(message), found none",
         ])
     }
 
@@ -61,7 +78,7 @@ final class WellsCatalogTests: XCTestCase {
         """))
         XCTAssertNil(catalog)
         XCTAssertEqual(problems, [
-            "error: wells.json: wells[0].storeWell.class: well small claims store class \"iPhone 6.9 in\": expected width at least 1242 px (cited minimum native width, knowledge/store/apple-signing-release.md), found 1206 px",
+            "error: wells.json: wells[0] (small).storeWell.class: well small claims store class \"iPhone 6.9 in\": expected width at least 1242 px (cited minimum native width, knowledge/store/apple-signing-release.md), found 1206 px",
         ])
     }
 
@@ -79,7 +96,7 @@ final class WellsCatalogTests: XCTestCase {
         """))
         XCTAssertNil(catalog)
         XCTAssertEqual(problems, [
-            "error: wells.json: wells[0].storeWell.class: well w claims store class \"Watch Ultra\", which has no cited minimum native width: expected one of \"iPhone 6.9 in\", found \"Watch Ultra\"",
+            "error: wells.json: wells[0] (w).storeWell.class: well w claims store class \"Watch Ultra\", which has no cited minimum native width: expected one of \"iPhone 6.9 in\", found \"Watch Ultra\"",
         ])
     }
 
@@ -98,9 +115,9 @@ final class WellsCatalogTests: XCTestCase {
         """))
         XCTAssertNil(catalog)
         XCTAssertEqual(problems, [
-            "error: wells.json: wells[0].width: expected 200 to 8192 pixels, found 16",
-            "error: wells.json: wells[1].width: expected 200 to 8192 pixels, found 16384",
-            "error: wells.json: wells[1].height: expected 200 to 8192 pixels, found 16384",
+            "error: wells.json: wells[0] (tiny).width: expected 200 to 8192 pixels, found 16",
+            "error: wells.json: wells[1] (huge).width: expected 200 to 8192 pixels, found 16384",
+            "error: wells.json: wells[1] (huge).height: expected 200 to 8192 pixels, found 16384",
         ])
     }
 

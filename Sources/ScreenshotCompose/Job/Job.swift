@@ -9,8 +9,9 @@ public struct JobCapture: Equatable, Sendable {
     public var path: String
     /// The resolved location.
     public var url: URL
-    /// A well id from the wells catalog.
-    public var well: String
+    /// A well id from the wells catalog; nil: the capture's size picks the one non-fixture
+    /// well of that size.
+    public var well: String?
     /// A store slot to compose to (its size is the canvas); nil: the canvas is the well's size.
     public var storeWell: String?
 }

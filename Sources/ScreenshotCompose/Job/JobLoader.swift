@@ -53,10 +53,11 @@ public enum JobLoader {
                 }
             }
             let capturePath = item.string("path", &d)
-            let well = item.string("well", &d)
+            let well = item.optionalString("well", &d)
             let storeWell = item.optionalString("storeWell", &d)
             item.refuseUnknownKeys(["id", "path", "well", "storeWell"], &d)
-            if let id, declaredIds.last == id, !captures.contains(where: { $0.id == id }), let capturePath, let well {
+            if let id, declaredIds.last == id, !captures.contains(where: { $0.id == id }), let capturePath,
+               item.value("well") == nil || well != nil {
                 captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well,
                                            storeWell: storeWell))
             }

@@ -74,7 +74,6 @@ public struct LayoutEngine {
         let w = Double(canvasWidth), h = Double(canvasHeight)
         let u = min(w, h)
         let p = proportions
-        let margin = (u * p.margin).rounded()
         let band = headlineBand(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let base = baseHeadlineSize(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         // The subtitle is fitted first (its own size, up to two lines); the headline gets the
@@ -118,18 +117,39 @@ public struct LayoutEngine {
         }
 
         let bezel = (u * p.bezel).rounded()
-        let areaTop = band.maxY + (margin * p.gap).rounded()
-        let area = Rect(x: margin, y: areaTop, width: w - 2 * margin, height: h - margin - areaTop)
-        let scale = min((area.width - 2 * bezel) / Double(captureWidth), (area.height - 2 * bezel) / Double(captureHeight))
-        let captureW = (Double(captureWidth) * scale).rounded(.down)
-        let captureH = (Double(captureHeight) * scale).rounded(.down)
-        let capture = Rect(x: ((w - captureW) / 2).rounded(), y: (area.y + (area.height - captureH) / 2).rounded(),
-                           width: captureW, height: captureH)
+        let capture = captureBox(canvasWidth: canvasWidth, canvasHeight: canvasHeight, captureWidth: captureWidth, captureHeight: captureHeight)
+        let captureW = capture.width, captureH = capture.height
         let frame = Rect(x: capture.x - bezel, y: capture.y - bezel, width: captureW + 2 * bezel, height: captureH + 2 * bezel)
         let captureRadius = (captureW * screenCornerRadius).rounded()
         return .success(CanvasLayout(width: canvasWidth, height: canvasHeight, headline: placed, subtitle: placedSubtitle, frame: frame,
                                      frameRadius: captureRadius > 0 ? captureRadius + bezel : bezel * p.frameRadius, capture: capture,
                                      captureRadius: captureRadius))
+    }
+}
+
+extension LayoutEngine {
+    /// Where the capture is drawn on a canvas (pixels): below the headline band, inside the
+    /// margins and the bezel, scaled to fit. It depends on the sizes only, so whether a capture
+    /// would be enlarged on a canvas is known before any headline is set.
+    public func captureBox(canvasWidth: Int, canvasHeight: Int, captureWidth: Int, captureHeight: Int) -> Rect {
+        let w = Double(canvasWidth), h = Double(canvasHeight)
+        let u = min(w, h)
+        let margin = (u * proportions.margin).rounded()
+        let band = headlineBand(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let bezel = (u * proportions.bezel).rounded()
+        let areaTop = band.maxY + (margin * proportions.gap).rounded()
+        let area = Rect(x: margin, y: areaTop, width: w - 2 * margin, height: h - margin - areaTop)
+        let scale = min((area.width - 2 * bezel) / Double(captureWidth), (area.height - 2 * bezel) / Double(captureHeight))
+        let captureW = (Double(captureWidth) * scale).rounded(.down)
+        let captureH = (Double(captureHeight) * scale).rounded(.down)
+        return Rect(x: ((w - captureW) / 2).rounded(), y: (area.y + (area.height - captureH) / 2).rounded(),
+                    width: captureW, height: captureH)
+    }
+
+    /// Whether a capture is drawn at most at its own size on a canvas (never enlarged).
+    public func fitsWithoutEnlarging(canvasWidth: Int, canvasHeight: Int, captureWidth: Int, captureHeight: Int) -> Bool {
+        captureBox(canvasWidth: canvasWidth, canvasHeight: canvasHeight, captureWidth: captureWidth, captureHeight: captureHeight).width
+            <= Double(captureWidth) + 0.5
     }
 }
 

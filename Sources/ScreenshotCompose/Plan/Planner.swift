@@ -161,15 +161,22 @@ public enum Planner {
     private static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?,
                                     _ d: inout DiagnosticCollector) -> PlannedCapture? {
         let field = "captures[\(index)]"
-        let well = wells?.well(id: capture.well)
-        if let wells, well == nil {
-            d.error(job.file, "\(field).well", "unknown well: expected one of \(wells.wells.map(\.id).joined(separator: ", ")), found \"\(capture.well)\"")
+        let named = capture.well.flatMap { wells?.well(id: $0) }
+        if let wells, let id = capture.well, named == nil {
+            // Store slots may be named too, but the list names the recorded device wells: a
+            // capture is recorded in one of those (`wells --store` lists the slots).
+            let recorded = wells.wells.filter { $0.storeWell?.store == nil }.map(\.id)
+            d.error(job.file, "\(field).well", "unknown well: expected one of \(recorded.joined(separator: ", ")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
         }
         let bytes: Data
         switch InputReader.read(capture.url, as: .capture) {
         case .success(let data): bytes = data
         case .failure(let problem):
             d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
+            return nil
+        }
+        if let mark = ComposedImageMarker.mark(in: bytes) {
+            d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found an image this tool composed (\(mark)): a composed image is marketing, never capture evidence")
             return nil
         }
         let header: PNGHeader
@@ -194,14 +201,22 @@ public enum Planner {
             d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
             return nil
         }
-        guard let well else { return nil }
+        guard let wells, let well = named ?? (capture.well == nil ? wellFromSize(header, capture: capture, field: field, wells: wells, job: job, &d) : nil) else {
+            return nil
+        }
         var canvas = well
-        if let storeId = capture.storeWell, let wells {
+        if let storeId = capture.storeWell {
             guard let slot = wells.well(id: storeId), slot.storeWell?.store != nil else {
                 let slots = wells.wells.filter { $0.storeWell?.store != nil }.map(\.id)
                 d.error(job.file, "\(field).storeWell", "not a store slot: expected one of \(slots.joined(separator: ", ")), found \"\(storeId)\"")
                 return nil
             }
+            canvas = slot
+        }
+        // A recorded device well whose size is exactly a store slot of its family composes to
+        // that slot (same size, and the store's rules are checked); fixtures keep their own.
+        if capture.storeWell == nil, !well.fixture, well.storeWell == nil,
+           let slot = wells.slots(width: well.width, height: well.height).first(where: { wells.target(ofSlot: $0)?.family == well.family }) {
             canvas = slot
         }
         if header.width != well.width || header.height != well.height {
@@ -269,8 +284,22 @@ public enum Planner {
         }
     }
 
+    /// A capture without `"well"`: its size picks the one non-fixture device well of that
+    /// size. None or two are refused, naming the size or both wells.
+    private static func wellFromSize(_ header: PNGHeader, capture: JobCapture, field: String, wells: WellsCatalog, job: Job,
+                                     _ d: inout DiagnosticCollector) -> Well? {
+        let matches = wells.deviceWells(width: header.width, height: header.height)
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
+        } else {
+            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and \(matches.count) wells have its size \(header.width)×\(header.height): expected one, found \(matches.map(\.id).joined(separator: ", ")); name one in \"well\"")
+        }
+        return nil
+    }
+
     /// The device wells with the store slots and rules added; an id in both is refused.
-    private static func merge(_ base: WellsCatalog, _ store: WellsCatalog, file: String, _ d: inout DiagnosticCollector) -> WellsCatalog? {
+    static func merge(_ base: WellsCatalog, _ store: WellsCatalog, file: String, _ d: inout DiagnosticCollector) -> WellsCatalog? {
         var merged = base
         for (index, well) in store.wells.enumerated() {
             if base.well(id: well.id) != nil {
@@ -280,6 +309,7 @@ public enum Planner {
             merged.wells.append(well)
         }
         merged.storeRules = store.storeRules
+        merged.targets = store.targets
         return merged
     }
 

@@ -2,8 +2,9 @@
 /// citation is missing or marked unverified is reported as unverified instead of enforced.
 public struct StoreRule: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        /// App Store: the accepted pixel sizes of a class, portrait (landscape is the same swapped).
-        case acceptedSizes(storeClass: String, sizes: [(width: Int, height: Int)])
+        /// The accepted pixel sizes of a class; with `swapped`, each size turned 90° too
+        /// (iPhone and iPad: landscape is portrait swapped; Mac, TV, Watch: as listed only).
+        case acceptedSizes(storeClass: String, sizes: [(width: Int, height: Int)], swapped: Bool)
         /// No alpha channel; 8-bit RGB.
         case noAlpha
         /// Each side between `min` and `max` pixels.
@@ -30,7 +31,8 @@ public struct StoreRule: Equatable, Sendable {
 
         public var parameters: String {
             switch self {
-            case .acceptedSizes(let c, let sizes): return c + ": " + sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ",")
+            case .acceptedSizes(let c, let sizes, let swapped):
+                return c + ": " + sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ",") + (swapped ? " (and swapped)" : "")
             case .noAlpha: return ""
             case .sideRange(let a, let b): return "\(a)-\(b)"
             case .maximumAspect(let r): return "\(r)"
@@ -46,6 +48,13 @@ public struct StoreRule: Equatable, Sendable {
     public var citation: StoreCitation?
     /// The citation exists but the number could not be confirmed on the cited page.
     public var unverified: Bool
+    /// The classes the rule applies to; nil: every class of the store (Google Play's side and
+    /// aspect limits apply to screenshots, not to the feature graphic).
+    public var classes: [String]? = nil
+
+    public func applies(toClass storeClass: String) -> Bool {
+        classes.map { $0.contains(storeClass) } ?? true
+    }
 
     public var enforced: Bool { citation != nil && !unverified }
 }

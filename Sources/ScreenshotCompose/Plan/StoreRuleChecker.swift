@@ -26,6 +26,7 @@ public enum StoreRuleChecker {
             guard case .maximumCount(let maximum) = rule.kind else { continue }
             for (key, ids) in perClass.sorted(by: { $0.key < $1.key }) where key.hasPrefix(rule.store + "\u{0}") && ids.count > maximum {
                 let storeClass = String(key.split(separator: "\u{0}").last ?? "")
+                guard rule.applies(toClass: storeClass) else { continue }
                 let finding = Finding(rule: rule, message: "\(rule.store) allows at most \(maximum) screenshots per \(storeClass) and locale: expected at most \(maximum), found \(ids.count) (\(ids.joined(separator: ", "))) in each of \(locales.joined(separator: ", "))")
                 report(finding, file: file, field: "captures", &d)
             }
@@ -37,7 +38,7 @@ public enum StoreRuleChecker {
         guard let claim = canvas.storeWell, let store = claim.store else { return [] }
         var findings: [Finding] = []
         let header = try? PNGCodec.readHeader(png)
-        for rule in rules where rule.store == store {
+        for rule in rules where rule.store == store && rule.applies(toClass: claim.storeClass) {
             switch rule.kind {
             case .noAlpha:
                 let alpha = header.map { $0.colorType == .rgba || $0.colorType == .grayAlpha || $0.hasTRNS } ?? true
@@ -58,14 +59,14 @@ public enum StoreRuleChecker {
         var findings: [Finding] = []
         let w = canvas.width, h = canvas.height
         var classHasSizes = false
-        for rule in rules where rule.store == store {
+        for rule in rules where rule.store == store && rule.applies(toClass: claim.storeClass) {
             switch rule.kind {
-            case .acceptedSizes(let storeClass, let sizes) where storeClass == claim.storeClass:
+            case .acceptedSizes(let storeClass, let sizes, let swapped) where storeClass == claim.storeClass:
                 classHasSizes = true
-                let accepted = sizes.contains { ($0.width == w && $0.height == h) || ($0.width == h && $0.height == w) }
+                let accepted = sizes.contains { ($0.width == w && $0.height == h) || (swapped && $0.width == h && $0.height == w) }
                 if !accepted {
                     let list = sizes.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-                    findings.append(Finding(rule: rule, message: "size not accepted for \(storeClass): expected one of \(list) (or swapped for landscape), found \(w)×\(h)"))
+                    findings.append(Finding(rule: rule, message: "size not accepted for \(storeClass): expected one of \(list)\(swapped ? " (or swapped for landscape)" : ""), found \(w)×\(h)"))
                 }
             case .sideRange(let low, let high) where min(w, h) < low || max(w, h) > high:
                 findings.append(Finding(rule: rule, message: "\(store) side limits: expected each side \(low)–\(high) px, found \(w)×\(h)"))

@@ -22,7 +22,8 @@ enum StoreCitationReader {
 }
 
 /// Reads `storeRules`: `{"store", "rule", …parameters, "citation"?: {url, retrieved, statement,
-/// "unverified"?: true}}`. Rules: `acceptedSizes` (`class`, `sizes` ["1320x2868", …], portrait),
+/// "unverified"?: true}, "classes"?: [the classes it applies to]}`. Rules: `acceptedSizes`
+/// (`class`, `sizes` ["1320x2868", …], `swapped`: also turned 90°, default true),
 /// `noAlpha`, `sideRange` (`min`, `max`), `maximumAspect` (`ratio`), `maximumBytes` (`bytes`),
 /// `maximumCount` (`count`).
 enum StoreRuleLoader {
@@ -36,10 +37,10 @@ enum StoreRuleLoader {
             }
             let name = item.string("rule", &d)
             var kind: StoreRule.Kind?
-            var known: Set<String> = ["store", "rule", "citation"]
+            var known: Set<String> = ["store", "rule", "citation", "classes"]
             switch name {
             case "acceptedSizes":
-                known.formUnion(["class", "sizes"])
+                known.formUnion(["class", "sizes", "swapped"])
                 let storeClass = item.string("class", &d)
                 var sizes: [(Int, Int)] = []
                 for (size, sizePath) in item.array("sizes", &d) {
@@ -50,7 +51,13 @@ enum StoreRuleLoader {
                         d.error(reader.file, sizePath, "expected \"WIDTHxHEIGHT\" in pixels, found \(size.summary)")
                     }
                 }
-                if let storeClass { kind = .acceptedSizes(storeClass: storeClass, sizes: sizes) }
+                var swapped = true
+                if let value = item.value("swapped") {
+                    if case .bool(let flag) = value { swapped = flag } else {
+                        d.error(reader.file, "\(path).swapped", "expected true or false, found \(value.summary)")
+                    }
+                }
+                if let storeClass { kind = .acceptedSizes(storeClass: storeClass, sizes: sizes, swapped: swapped) }
             case "noAlpha":
                 kind = .noAlpha
             case "sideRange":
@@ -81,8 +88,18 @@ enum StoreRuleLoader {
                 citation = StoreCitationReader.read(item, field: "citation", &d)
                 if case .bool(true)? = value.objectValue?["unverified"] { unverified = true }
             }
+            var classes: [String]?
+            if item.value("classes") != nil {
+                classes = item.array("classes", &d).compactMap { value, classPath in
+                    guard let name = value.stringValue, !name.isEmpty else {
+                        d.error(reader.file, classPath, "expected a store class name, found \(value.summary)")
+                        return nil
+                    }
+                    return name
+                }
+            }
             if let store, let kind {
-                rules.append(StoreRule(store: store, kind: kind, citation: citation, unverified: unverified))
+                rules.append(StoreRule(store: store, kind: kind, citation: citation, unverified: unverified, classes: classes))
             }
         }
         return rules

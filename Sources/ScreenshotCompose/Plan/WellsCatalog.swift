@@ -43,8 +43,11 @@ public struct StoreWellClaim: Equatable, Sendable {
 }
 
 /// A well: the recorded size a capture was taken at (simulator screen, browser viewport).
+/// One well is one screen geometry: the devices that share size, corner radius and family
+/// share it and are listed in `devices`.
 public struct Well: Equatable, Sendable {
     public var id: String
+    /// A description of the device (or the slot); for device wells, `devices` joined.
     public var device: String
     /// Recorded capture width in pixels.
     public var width: Int
@@ -56,6 +59,45 @@ public struct Well: Equatable, Sendable {
     /// Corner radius of the recorded screen, as a fraction of its width (0: square corners,
     /// as browser captures have). Captures are clipped to it in the default look.
     public var screenCornerRadius: Double = 0
+    /// The devices whose screenshots have this size (simulator or emulator names).
+    public var devices: [String] = []
+    /// `phone`, `tablet`, `desktop`, `watch`, `tv`, `headset`, `browser` (device wells);
+    /// nil for store slots and wells of catalogs that predate families.
+    public var family: String?
+    /// A well recorded for this project's demo captures: never picked from a size alone.
+    public var fixture = false
+}
+
+/// A store class a job can name in `"targets"` (`app-store:iphone-6.9`): the slots of the
+/// class, the device family whose captures it takes, and where its outputs go.
+public struct StoreTarget: Equatable, Sendable {
+    /// `<store>:<slug>`, e.g. `google-play:tablet-10`.
+    public var name: String
+    public var store: String
+    /// The class as the slots' claims name it (`iPhone 6.9 in`, `10-inch tablet`).
+    public var storeClass: String
+    /// The device family of the wells whose captures this target takes (`graphic` for the
+    /// feature graphic, which is composed from an icon and text, never from a capture).
+    public var family: String
+    /// Orientation (`portrait`, `landscape`, `square`) → the slot id used for it.
+    public var preferred: [String: String]
+    /// The output folder under `<out>/<locale>/` (`app-store-iphone-6.9`).
+    public var folder: String
+    /// fastlane supply's images folder (`phoneScreenshots`); nil for App Store targets and
+    /// for Google Play classes supply cannot upload (Chromebook).
+    public var uploadFolder: String?
+
+    /// The slot for a capture of `width` × `height`: the preferred slot of its orientation,
+    /// else of any orientation (a square wear slot takes every capture).
+    public func slotId(forWidth width: Int, height: Int) -> String? {
+        let orientation = width > height ? "landscape" : (width < height ? "portrait" : "square")
+        return preferred[orientation] ?? ["portrait", "landscape", "square"].lazy.compactMap { preferred[$0] }.first
+    }
+}
+
+/// Device families a well may belong to.
+public enum DeviceFamily {
+    public static let all = ["phone", "tablet", "desktop", "watch", "tv", "headset", "browser"]
 }
 
 /// The minimum native capture width (pixels) a store class accepts, with its source.
@@ -74,9 +116,31 @@ public struct WellsCatalog: Equatable, Sendable {
     public var citedMinimumNativeWidths: [CitedMinimumWidth]
     /// Store rules checked on outputs for store wells (from the store-wells catalog).
     public var storeRules: [StoreRule] = []
+    /// Store classes jobs can target (from the store-wells catalog).
+    public var targets: [StoreTarget] = []
 
     public func well(id: String) -> Well? {
         wells.first { $0.id == id }
+    }
+
+    public func target(named name: String) -> StoreTarget? {
+        targets.first { $0.name == name }
+    }
+
+    /// The device wells (not store slots) of a size; fixtures only when `fixtures` is true.
+    public func deviceWells(width: Int, height: Int, fixtures: Bool = false) -> [Well] {
+        wells.filter { $0.storeWell?.store == nil && $0.width == width && $0.height == height && (fixtures || !$0.fixture) }
+    }
+
+    /// The store slots whose size is exactly `width` × `height`.
+    public func slots(width: Int, height: Int) -> [Well] {
+        wells.filter { $0.storeWell?.store != nil && $0.width == width && $0.height == height }
+    }
+
+    /// The target a store slot belongs to (its store and class).
+    public func target(ofSlot slot: Well) -> StoreTarget? {
+        guard let claim = slot.storeWell, let store = claim.store else { return nil }
+        return targets.first { $0.store == store && $0.storeClass == claim.storeClass }
     }
 
     public func citedMinimum(forClass storeClass: String) -> CitedMinimumWidth? {

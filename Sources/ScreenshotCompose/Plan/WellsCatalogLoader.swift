@@ -19,14 +19,17 @@ public enum WellsCatalogLoader {
         let isStoreCatalog = inherited != nil
         reader.require("kind", string: isStoreCatalog ? "store-wells" : "device-wells", &d)
         let note = reader.optionalString("note", &d) ?? ""
-        reader.refuseUnknownKeys(isStoreCatalog ? ["schemaVersion", "kind", "note", "wells", "storeRules"]
+        reader.refuseUnknownKeys(isStoreCatalog ? ["schemaVersion", "kind", "note", "wells", "storeRules", "targets"]
                                                 : ["schemaVersion", "kind", "note", "wells", "citedMinimumNativeWidths"], &d)
 
         let minimums = inherited ?? readMinimums(reader, &d)
         let rules = isStoreCatalog ? StoreRuleLoader.read(reader, &d) : []
         var wells: [Well] = []
         var seenIds: Set<String> = []
-        for (value, path) in reader.array("wells", &d) {
+        for (value, indexPath) in reader.array("wells", &d) {
+            // Refusals name the well by its id too (`wells[3] (claimed).width`), since a catalog
+            // of sixty entries is not read by index.
+            let path = value.objectValue?["id"]?.stringValue.map { "\(indexPath) (\($0))" } ?? indexPath
             guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
             let id = item.string("id", &d)
             if let id {
@@ -35,7 +38,22 @@ public enum WellsCatalogLoader {
                 }
                 seenIds.insert(id)
             }
-            let device = item.string("device", &d)
+            let devices = readDevices(item, &d)
+            let device = devices.isEmpty || item.value("device") != nil ? item.string("device", &d) : devices.joined(separator: ", ")
+            var family: String?
+            if let value = item.value("family") {
+                if let name = value.stringValue, DeviceFamily.all.contains(name) {
+                    family = name
+                } else {
+                    d.error(file, item.fieldPath("family"), "expected one of \(DeviceFamily.all.joined(separator: ", ")), found \(value.summary)")
+                }
+            }
+            var fixture = false
+            if let value = item.value("fixture") {
+                if case .bool(let flag) = value { fixture = flag } else {
+                    d.error(file, item.fieldPath("fixture"), "expected true or false, found \(value.summary)")
+                }
+            }
             let width = side(item, "width", &d)
             let height = side(item, "height", &d)
             let source = item.string("source", &d)
@@ -48,14 +66,27 @@ public enum WellsCatalogLoader {
                     d.error(item.file, "\(path).screenCornerRadius", "expected a fraction of the screen width from 0 to 0.5, found \(value.summary)")
                 }
             }
-            item.refuseUnknownKeys(["id", "device", "width", "height", "storeWell", "source", "screenCornerRadius"], &d)
+            item.refuseUnknownKeys(["id", "device", "devices", "family", "fixture", "width", "height", "storeWell", "source", "screenCornerRadius"], &d)
             if let id, let device, let width, let height, let source, case .read(let storeWell) = claim {
                 wells.append(Well(id: id, device: device, width: width, height: height, storeWell: storeWell, source: source,
-                                  screenCornerRadius: corner))
+                                  screenCornerRadius: corner, devices: devices, family: family, fixture: fixture))
             }
         }
+        let targets = isStoreCatalog ? StoreTargetLoader.read(reader, slots: wells, &d) : []
         if d.errors.count > before { return nil }
-        return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums, storeRules: rules)
+        return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums, storeRules: rules, targets: targets)
+    }
+
+    /// `devices`: the names of the devices sharing the well, each a non-empty string.
+    private static func readDevices(_ item: JSONFieldReader, _ d: inout DiagnosticCollector) -> [String] {
+        guard item.value("devices") != nil else { return [] }
+        return item.array("devices", &d).compactMap { value, path in
+            guard let name = value.stringValue, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                d.error(item.file, path, "expected a device name, found \(value.summary)")
+                return nil
+            }
+            return name
+        }
     }
 
     /// Largest canvas side, in pixels: a store screenshot is at most a few thousand pixels a
@@ -123,9 +154,9 @@ public enum WellsCatalogLoader {
         }
         claimReader.refuseUnknownKeys(["store", "class", "citation"], &d)
         guard let storeClass, let citation else { return .refused }
-        // Google Play has no classes with a cited minimum width; its slots are checked against
-        // its side and aspect rules instead.
-        if store == "google-play" {
+        // A store slot is checked against its class's cited accepted sizes (App Store) or the
+        // store's side and aspect limits (Google Play), not against a minimum width.
+        if store != nil {
             return .read(StoreWellClaim(store: store, storeClass: storeClass, citation: citation))
         }
         guard let minimum = minimums.first(where: { $0.storeClass == storeClass }) else {
