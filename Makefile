@@ -44,9 +44,9 @@ bench: setup
 fuzz: setup
 	./scripts/fuzz.sh
 
-# Rewrites the reference images of ThemeTests (Tests/ScreenshotComposeTests/References/).
+# Rewrites the reference images of ThemeTests and BuiltinTemplateTests (Tests/ScreenshotComposeTests/References/).
 update-references: setup
-	UPDATE_REFERENCES=1 $(SWIFT) test --filter ThemeTests
+	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests"
 
 clean:
 	rm -rf .build out

@@ -7,7 +7,6 @@ import XCTest
 /// reference then shows up in review as a changed file.
 final class ThemeTests: XCTestCase {
     private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
-    private static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
     func testUnknownThemeKeysAndBadColoursAreRefusedWithTheKey() throws {
         let scratch = try Scratch()
@@ -51,31 +50,10 @@ final class ThemeTests: XCTestCase {
                                      "headlines": [locale: ["shot": headline]]]
         for (k, v) in extra { fields[k] = v }
         let job = try scratch.writeJob(fields)
-        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [], file: file, line: line)
+        // (Warnings such as a contrast below 4.5:1 on a gradient's worst stop do not matter here.)
+        XCTAssertEqual(errorLines(ScreenshotComposer().render(jobFile: job, options: epoch)), [], file: file, line: line)
         let rendered = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/shot.png")))
-        let reference = Self.references.appendingPathComponent("\(name).png")
-        if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
-            try FileManager.default.createDirectory(at: Self.references, withIntermediateDirectories: true)
-            try rendered.write(to: reference)
-            return
-        }
-        let expected = try PNGCodec.decodeRGBA(try Data(contentsOf: reference))
-        let actual = try PNGCodec.decodeRGBA(rendered)
-        XCTAssertEqual(actual.header.width, expected.header.width, file: file, line: line)
-        XCTAssertEqual(actual.header.height, expected.header.height, file: file, line: line)
-        // Per-pixel tolerance 8 per channel (anti-aliasing); where pixels differ more, say where.
-        var differing: [(Int, Int)] = []
-        for y in 0..<min(actual.header.height, expected.header.height) {
-            for x in 0..<min(actual.header.width, expected.header.width) {
-                let a = actual.pixel(x: x, y: y), e = expected.pixel(x: x, y: y)
-                if max(abs(Int(a.r) - Int(e.r)), abs(Int(a.g) - Int(e.g)), abs(Int(a.b) - Int(e.b))) > 8 { differing.append((x, y)) }
-            }
-        }
-        if !differing.isEmpty {
-            let xs = differing.map(\.0), ys = differing.map(\.1)
-            XCTFail("\(name): \(differing.count) pixels differ from \(reference.lastPathComponent), within x \(xs.min() ?? 0)…\(xs.max() ?? 0), y \(ys.min() ?? 0)…\(ys.max() ?? 0); `make update-references` rewrites it if the change is intended",
-                    file: file, line: line)
-        }
+        try ReferenceImages.check(rendered, name: name, file: file, line: line)
     }
 
     func testClipPathOnAPhoneWell() throws {

@@ -45,7 +45,7 @@ enum SlotComposer {
             parent.insertChild(clip, at: image.index)
         }
 
-        for id in SlotTemplate.textSlotIds {
+        for id in slots.template.texts.keys.sorted() {
             guard let group = byId(id) else { continue }
             guard let layout = slots.texts[id] else {
                 // A slot this output has no text for (no subtitle, no badge) is left out.

@@ -30,6 +30,8 @@ public struct SlotTemplate: Equatable, Sendable {
         public var fill: String
         /// `start`, `middle` or `end`.
         public var anchor: String
+        /// The box's own solid fill (a badge's pill), which the text sits on instead of the canvas.
+        public var boxFill: String?
     }
 
     /// The template text as read (or as a built-in template generated it).
@@ -40,8 +42,21 @@ public struct SlotTemplate: Equatable, Sendable {
     /// In slot order: `capture` (alone) or `capture-1`, `capture-2`, ….
     public var captures: [CaptureSlot]
     public var texts: [String: TextSlot]
+    /// The colours the canvas background shows (a solid fill, or a gradient's stops), when
+    /// the template's background is a `<rect id="background">` or a rect covering the canvas.
+    public var backgroundColors: [String] = []
+    /// Built-in templates set their text in the locale's font stack (the job's `fonts`);
+    /// a designer's template in its own family first.
+    public var localeFonts = false
 
     public static let textSlotIds = ["headline", "subtitle", "badge"]
+
+    /// `headline`, `subtitle`, `badge`, or one of them numbered for a panorama's panel (`headline-2`).
+    public static func isTextSlot(_ id: String) -> Bool {
+        let parts = id.split(separator: "-", maxSplits: 1).map(String.init)
+        guard let kind = parts.first, textSlotIds.contains(kind) else { return false }
+        return parts.count == 1 || (Int(parts[1]).map { $0 >= 1 } == true && !parts[1].hasPrefix("0") && !parts[1].hasPrefix("+"))
+    }
 
     /// True when `text` marks slots instead of using `{{PLACEHOLDERS}}`.
     public static func isSlotMarked(_ text: String) -> Bool {
@@ -102,7 +117,7 @@ public struct SlotTemplate: Equatable, Sendable {
                 guard let box = rect(element, file: file, id: id, &d) else { continue }
                 refuseTransforms(element, file: file, id: id, &d)
                 captures.append(CaptureSlot(id: id, rect: box, radius: number(element, "rx") ?? number(element, "ry") ?? 0))
-            } else if textSlotIds.contains(id) {
+            } else if isTextSlot(id) {
                 guard kind == "g" else {
                     d.error(file, "#\(id)", "text slot: expected a <g id=\"\(id)\"> holding one <rect> (the box) and one <text> (the style), found <\(kind)>")
                     continue
@@ -116,7 +131,8 @@ public struct SlotTemplate: Equatable, Sendable {
                 guard let box = rect(boxElement, file: file, id: id, &d) else { continue }
                 refuseTransforms(sample, file: file, id: id, &d)
                 refuseTransforms(boxElement, file: file, id: id, &d)
-                guard let slot = textStyle(sample, id: id, box: box, file: file, &d) else { continue }
+                guard var slot = textStyle(sample, id: id, box: box, file: file, &d) else { continue }
+                slot.boxFill = (styleProperties(boxElement)["fill"] ?? attribute(boxElement, "fill")).flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
                 texts[id] = slot
             }
         }
@@ -135,7 +151,27 @@ public struct SlotTemplate: Equatable, Sendable {
             d.error(file, "#headline", "no headline slot: expected a <g id=\"headline\"> with a <rect> box and a sample <text>, found none")
         }
         guard d.errors.count == before else { return nil }
-        return SlotTemplate(text: text, file: file, width: Int(width), height: Int(height), captures: captures, texts: texts)
+        var template = SlotTemplate(text: text, file: file, width: Int(width), height: Int(height), captures: captures, texts: texts)
+        template.backgroundColors = background(root, width: width, height: height)
+        return template
+    }
+
+    /// The fill of `#background`, or of the first rect covering the whole canvas; a gradient
+    /// fill gives its stops.
+    private static func background(_ root: XMLElement, width: Double, height: Double) -> [String] {
+        let elements = allElements(root)
+        let covering = elements.first { attribute($0, "id") == "background" } ?? elements.first { e in
+            e.localName == "rect" && (number(e, "x") ?? 0) <= 0 && (number(e, "y") ?? 0) <= 0
+                && (number(e, "width") ?? 0) >= width && (number(e, "height") ?? 0) >= height
+        }
+        guard let covering, let fill = styleProperties(covering)["fill"] ?? attribute(covering, "fill") else { return [] }
+        if Theme.isColor(fill) { return [fill.lowercased()] }
+        guard fill.hasPrefix("url(#"), fill.hasSuffix(")") else { return [] }
+        let id = String(fill.dropFirst(5).dropLast())
+        guard let gradient = elements.first(where: { attribute($0, "id") == id }) else { return [] }
+        return allElements(gradient).filter { $0.localName == "stop" }.compactMap { stop in
+            (styleProperties(stop)["stop-color"] ?? attribute(stop, "stop-color")).flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
+        }
     }
 
     private static func order(_ id: String) -> Int { id == "capture" ? 1 : Int(id.dropFirst(8)) ?? 0 }

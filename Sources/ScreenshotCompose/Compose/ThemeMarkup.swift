@@ -10,14 +10,7 @@ enum ThemeMarkup {
         case .solid(let color):
             fill = color
         case .gradient(let colors, let angle):
-            // CSS angles: 0 points up, 90 right; the line runs through the box's centre.
-            let radians = angle * .pi / 180
-            let dx = sin(radians) / 2, dy = -cos(radians) / 2
-            let n = SVGNumber.format
-            let stops = colors.enumerated().map { index, color in
-                "<stop offset=\"\(n(Double(index) / Double(colors.count - 1)))\" stop-color=\"\(color)\"/>"
-            }.joined()
-            defs += "<linearGradient id=\"background-gradient\" x1=\"\(n(0.5 - dx))\" y1=\"\(n(0.5 - dy))\" x2=\"\(n(0.5 + dx))\" y2=\"\(n(0.5 + dy))\">\(stops)</linearGradient>"
+            defs += gradient(colors, angle: angle)
             fill = "url(#background-gradient)"
         }
         if theme.shadow {
@@ -36,5 +29,17 @@ enum ThemeMarkup {
             .subtitleTspans: layout.subtitle.map { SVGComposer.tspans($0.lines) } ?? "",
             .subtitleSize: SVGNumber.format(layout.subtitle?.style.size ?? 0),
         ]
+    }
+
+    /// `<linearGradient id="background-gradient">`: evenly spaced stops along a CSS angle
+    /// (0 points up, 90 right), the line running through the box's centre.
+    static func gradient(_ colors: [String], angle: Double) -> String {
+        let radians = angle * .pi / 180
+        let dx = sin(radians) / 2, dy = -cos(radians) / 2
+        let n = SVGNumber.format
+        let stops = colors.enumerated().map { index, color in
+            "<stop offset=\"\(n(Double(index) / Double(max(1, colors.count - 1))))\" stop-color=\"\(color)\"/>"
+        }.joined()
+        return "<linearGradient id=\"background-gradient\" x1=\"\(n(0.5 - dx))\" y1=\"\(n(0.5 - dy))\" x2=\"\(n(0.5 + dx))\" y2=\"\(n(0.5 + dy))\">\(stops)</linearGradient>"
     }
 }

@@ -23,8 +23,10 @@ public struct Job: Equatable, Sendable {
     public var file: String
     /// The folder relative paths in the job resolve against.
     public var directory: URL
-    /// Nil: the template shipped with the tool.
+    /// Nil: the template shipped with the tool (or `builtinTemplate`).
     public var template: URL?
+    /// `"template": "classic"` (or another built-in name): generated for each canvas.
+    public var builtinTemplate: BuiltinTemplate?
     /// Nil: the wells catalog shipped with the tool.
     public var wells: URL?
     /// Nil: the store-wells catalog shipped with the tool.

@@ -31,7 +31,12 @@ public enum JobLoader {
                                   "locales", "theme", "subtitles", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
-        let template = reader.optionalString("template", &d).map { resolve($0, against: directory) }
+        let templateName = reader.optionalString("template", &d)
+        // A built-in name (no folder, no extension) unless a file of that name sits beside the job.
+        let builtinTemplate = templateName.flatMap(BuiltinTemplate.init(rawValue:)).flatMap { name in
+            FileManager.default.fileExists(atPath: resolve(name.rawValue, against: directory).path) ? nil : name
+        }
+        let template = builtinTemplate == nil ? templateName.map { resolve($0, against: directory) } : nil
         let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
         let storeWells = reader.optionalString("storeWells", &d).map { resolve($0, against: directory) }
         let output = resolve(reader.optionalString("output", &d) ?? "out", against: directory)
@@ -68,7 +73,7 @@ public enum JobLoader {
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
         let resolved = table ?? HeadlineTable()
-        var job = Job(file: file, directory: directory, template: template, wells: wells, storeWells: storeWells, output: output,
+        var job = Job(file: file, directory: directory, template: template, builtinTemplate: builtinTemplate, wells: wells, storeWells: storeWells, output: output,
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
                       headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
         job.sha256 = SHA256.hex(data)

@@ -60,7 +60,8 @@ public struct CanvasLayout: Equatable, Sendable {
     /// first use.
     public var fontFiles: [String] {
         var files = headline.fontFiles
-        let others = (subtitle?.fontFiles ?? []) + (slots?.texts["badge"]?.fontFiles ?? [])
+        let slotTexts = slots.map { s in s.texts.keys.sorted().flatMap { s.texts[$0]?.fontFiles ?? [] } } ?? []
+        let others = (subtitle?.fontFiles ?? []) + slotTexts
         for file in others where !files.contains(file) { files.append(file) }
         return files
     }

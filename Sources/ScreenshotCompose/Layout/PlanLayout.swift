@@ -13,11 +13,16 @@ extension LayoutEngine {
     public func layoutAll(_ plan: Plan, typesetter: Typesetting, into d: inout DiagnosticCollector) -> [LaidOutOutput] {
         var laidOut: [LaidOutOutput] = []
         if case .slots(let template) = plan.templateChoice { warnMissingFamilies(template, typesetter: typesetter, into: &d) }
+        checkContrast(plan, into: &d)
         for output in plan.outputs {
             let capture = plan.captures[output.captureIndex]
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: capture.id) }
-            if let template = slotTemplate(for: output, plan: plan) {
+            if plan.templateChoice != .placeholder {
+                guard let template = slotTemplate(for: output, plan: plan) else {
+                    d.error(plan.templateFile.displayPath, "(template)", "the built-in template could not be generated for the \(capture.canvas.width)×\(capture.canvas.height) canvas")
+                    continue
+                }
                 if let item = layoutSlots(output, template: template, plan: plan, typesetter: typesetter, into: &d) { laidOut.append(item) }
                 continue
             }

@@ -50,16 +50,17 @@ extension LayoutEngine {
             placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: slot.radius))
         }
         var fitted: [String: HeadlineLayout] = [:]
-        for id in SlotTemplate.textSlotIds {
+        for id in template.texts.keys.sorted() {
             guard let slot = template.texts[id], let text = texts[id], !HeadlineFitter.paragraphs(text).isEmpty else { continue }
+            let isHeadline = id.hasPrefix("headline")
             let emoji = EmojiScan.emoji(in: text)
             if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.text(slot: id, .emoji(emoji))) }
-            let size = id == "headline" ? (fixedSize ?? slot.size) : slot.size
+            let size = isHeadline ? (fixedSize ?? slot.size) : slot.size
             var style = self.style(locale: locale, size: size)
-            style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)"
+            if !template.localeFonts { style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)" }
             style.weight = slot.weight
-            let fitter = HeadlineFitter(maxLines: id == "headline" ? typesetting.maxLines : 2,
-                                        minimumSize: id == "headline" && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
+            let fitter = HeadlineFitter(maxLines: isHeadline ? typesetting.maxLines : 2,
+                                        minimumSize: isHeadline && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
             switch fitter.fit(text, style: style, band: slot.box, typesetter: typesetter) {
             case .failure(let refusal):
                 return .failure(.text(slot: id, refusal))

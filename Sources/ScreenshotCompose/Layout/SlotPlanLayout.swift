@@ -4,7 +4,32 @@ extension LayoutEngine {
         switch plan.templateChoice {
         case .placeholder: return nil
         case .slots(let template): return template
+        case .builtin(let builtin):
+            let capture = plan.captures[output.captureIndex]
+            var texts: Set<String> = ["headline"]
+            if let subtitle = plan.job.subtitles[output.locale]?[capture.id], !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
+            return Self.builtinTemplate(builtin, canvas: capture.canvas, captures: [capture], plan: plan, texts: texts)
         }
+    }
+
+    /// A built-in template generated for `canvas` (one panel) and these captures, parsed like a
+    /// designer's file; its text is set in the locale's font stack.
+    static func builtinTemplate(_ builtin: BuiltinTemplate, canvas: Well, panels: Int = 1, captures: [PlannedCapture], plan: Plan,
+                                texts: Set<String>) -> SlotTemplate? {
+        let theme = plan.job.theme
+        let request = BuiltinTemplateRequest(
+            template: builtin, width: canvas.width, height: canvas.height, panels: panels,
+            captures: captures.map { capture in
+                var radius = capture.well.screenCornerRadius
+                if case .fraction(let f) = theme.cornerRadius { radius = f }
+                return .init(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
+                             screenCornerRadius: radius)
+            },
+            theme: theme, texts: texts, maxLines: plan.job.typesetting.maxLines)
+        var d = DiagnosticCollector()
+        guard var template = SlotTemplate.parse(request.svg(), file: "builtin:\(builtin.rawValue)", into: &d) else { return nil }
+        template.localeFonts = true
+        return template
     }
 
     /// Lays out one output in its slot template; refusals go into `d` (named by the box, the
@@ -47,6 +72,31 @@ extension LayoutEngine {
                   let first = slot.fontFamily.split(separator: ",").first.map({ $0.trimmingCharacters(in: .whitespaces) }),
                   !first.isEmpty, !typesetter.hasFamily(first) else { continue }
             d.warning(template.file, "#\(id) font-family", "font family \"\(first)\" is not installed or registered: expected it in fontFiles or on the machine (fc-list : family), found none; the text falls back to the locale's fonts")
+        }
+    }
+
+    /// Text colours against what they sit on (WCAG 2): the theme's colours for the shipped and
+    /// built-in templates, each text slot's fill against its box or the canvas background for a
+    /// designer's template.
+    func checkContrast(_ plan: Plan, into d: inout DiagnosticCollector) {
+        let theme = plan.job.theme
+        switch plan.templateChoice {
+        case .slots(let template):
+            for id in template.texts.keys.sorted() {
+                guard let slot = template.texts[id] else { continue }
+                let backgrounds = slot.boxFill.map { [$0] } ?? template.backgroundColors
+                Contrast.check(text: slot.fill, on: backgrounds, file: template.file, field: "#\(id) fill", what: "\(id) text", into: &d)
+            }
+        case .placeholder, .builtin:
+            let backgrounds: [String]
+            switch theme.background {
+            case .solid(let color): backgrounds = [color]
+            case .gradient(let colors, _): backgrounds = colors
+            }
+            Contrast.check(text: theme.headlineColor, on: backgrounds, file: plan.job.file, field: "theme.headlineColor", what: "headline", into: &d)
+            if !plan.job.subtitles.isEmpty {
+                Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.job.file, field: "theme.subtitleColor", what: "subtitle", into: &d)
+            }
         }
     }
 }

@@ -26,6 +26,8 @@ public struct Theme: Equatable, Sendable {
     public var cornerRadius = CornerRadius.well
     /// A soft drop shadow under the frame (an SVG filter; opt-in, see the README for its cost).
     public var shadow = false
+    /// True when the theme says `shadow` either way (the built-in templates draw one unless told not to).
+    public var shadowGiven = false
 
     public init() {}
 
@@ -109,7 +111,7 @@ enum ThemeReader {
             }
         }
         if let value = reader.value("shadow") {
-            if case .bool(let on) = value { theme.shadow = on } else {
+            if case .bool(let on) = value { theme.shadow = on; theme.shadowGiven = true } else {
                 d.error(file, field("shadow"), "expected true or false, found \(value.summary)")
             }
         }

@@ -51,6 +51,13 @@ public enum ManifestVerifier {
         }
         listed.removeAll { $0.isOutput && refused.contains($0.path) }
         for item in listed {
+            if item.path.hasPrefix("builtin:"), let generated = BuiltinTemplate(rawValue: String(item.path.dropFirst("builtin:".count))) {
+                // A generated template has no file: its identity is the name and tool version.
+                if generated.identitySHA256 != item.sha256 {
+                    d.error(manifestFile, "\(item.field) (\(item.path))", "sha256 differs: expected \(item.sha256), found \(generated.identitySHA256) (the built-in template of this tool version)")
+                }
+                continue
+            }
             let fileURL: URL?
             if item.isOutput {
                 // A symbolic link inside the folder may still point out of it: compared by real

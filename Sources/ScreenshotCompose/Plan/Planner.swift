@@ -37,9 +37,18 @@ public struct PlanOptions: Equatable, Sendable {
 public enum Planner {
     public static func plan(_ job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
-        let templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, &d)
         var templateChoice = TemplateChoice.placeholder
+        var templateRead: (file: InputFile, data: Data)?
+        if let builtin = job.builtinTemplate {
+            // Generated per canvas by this tool's version: the name and version identify it.
+            templateChoice = .builtin(builtin)
+            templateRead = (InputFile(displayPath: "builtin:\(builtin.rawValue)", url: nil, builtinName: builtin.rawValue,
+                                      sha256: builtin.identitySHA256), Data())
+        } else {
+            templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, &d)
+        }
         let template = templateRead.flatMap { read -> SVGTemplate? in
+            if job.builtinTemplate != nil { return SVGTemplate(segments: []) }
             guard let text = String(data: read.data, encoding: .utf8) else {
                 d.error(read.file.displayPath, "(file)", "expected UTF-8 text, found bytes that are not UTF-8")
                 return nil

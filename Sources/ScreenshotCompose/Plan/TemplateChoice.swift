@@ -5,4 +5,6 @@ public enum TemplateChoice: Equatable, Sendable {
     case placeholder
     /// A slot-marked SVG file (ids `capture`, `headline`, …; no placeholders).
     case slots(SlotTemplate)
+    /// A built-in template, generated in the slot convention for each output's canvas.
+    case builtin(BuiltinTemplate)
 }

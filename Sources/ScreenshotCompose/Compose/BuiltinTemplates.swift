@@ -1,0 +1,199 @@
+import Foundation
+
+/// The templates shipped with the tool, generated in the slot convention for any canvas (the
+/// well's or the store slot's size, portrait or landscape), so a designer can copy the SVG a
+/// run wrote as a starting point. Colours and weights come from the job's theme; frames are
+/// the project's own (`DeviceFrame`).
+public enum BuiltinTemplate: String, CaseIterable, Equatable, Sendable {
+    case classic
+    case captionBelow = "caption-below"
+    case browser
+    case duo
+    case panorama
+    case featureGraphic = "feature-graphic"
+
+    /// What the manifest records for a generated template (it has no file): the SHA-256 of
+    /// `builtin:<name> <tool name> <version>`, which `verify` recomputes.
+    public var identitySHA256: String { SHA256.hex(Data("builtin:\(rawValue) \(ToolIdentity().label)".utf8)) }
+
+    /// How many captures the template holds (per panel for a panorama).
+    public var capturesPerPanel: Int { self == .duo ? 2 : 1 }
+}
+
+/// What a built-in template is generated for.
+public struct BuiltinTemplateRequest: Equatable, Sendable {
+    public struct Capture: Equatable, Sendable {
+        public init(width: Int, height: Int, family: DeviceFamily, screenCornerRadius: Double) {
+            self.width = width
+            self.height = height
+            self.family = family
+            self.screenCornerRadius = screenCornerRadius
+        }
+
+        public var width: Int
+        public var height: Int
+        public var family: DeviceFamily
+        public var screenCornerRadius: Double
+    }
+
+    public var template: BuiltinTemplate
+    /// One panel's canvas (the whole canvas is `panels` × `width`).
+    public var width: Int
+    public var height: Int
+    public var panels = 1
+    public var captures: [Capture]
+    public var theme: Theme
+    /// Text slots the output fills (a subtitle box is drawn only when there is a subtitle).
+    public var texts: Set<String>
+    public var maxLines = 2
+}
+
+extension BuiltinTemplateRequest {
+    /// The template's SVG text, in the slot convention.
+    public func svg() -> String {
+        let n = SVGNumber.format
+        let totalWidth = width * panels
+        let w = Double(width), h = Double(height)
+        let u = min(w, h)
+        let portrait = h >= w
+        let margin = (u * 0.06).rounded()
+        var defs = ""
+        var out = ""
+        let background = backgroundFill(&defs)
+        out += "<rect id=\"background\" x=\"0\" y=\"0\" width=\"\(totalWidth)\" height=\"\(height)\" fill=\"\(background)\"/>"
+        if template == .panorama { out += panoramaShapes() }
+
+        if template == .featureGraphic {
+            // The app icon (the "capture" slot), the app's name and a line of text.
+            let icon = (h * 0.4).rounded()
+            let iconRect = Rect(x: (w * 0.0625).rounded(), y: ((h - icon) / 2).rounded(), width: icon, height: icon)
+            out += softShadow(iconRect, radius: icon * 0.22, spreadUnit: icon * 0.02)
+            out += "<rect id=\"capture\" x=\"\(n(iconRect.x))\" y=\"\(n(iconRect.y))\" width=\"\(n(icon))\" height=\"\(n(icon))\" rx=\"\(n((icon * 0.22).rounded()))\" fill=\"#c8ccd4\"/>"
+            let textX = iconRect.maxX + (w * 0.05).rounded()
+            let textWidth = w - textX - (w * 0.0625).rounded()
+            out += textSlot("headline", box: Rect(x: textX, y: (h * 0.25).rounded(), width: textWidth, height: (h * 0.28).rounded()),
+                            size: (h * 0.15).rounded(), weight: theme.headlineWeight, fill: theme.headlineColor, anchor: "start", sample: "App name")
+            if texts.contains("subtitle") {
+                out += textSlot("subtitle", box: Rect(x: textX, y: (h * 0.55).rounded(), width: textWidth, height: (h * 0.2).rounded()),
+                                size: (h * 0.072).rounded(), weight: 400, fill: theme.subtitleColor, anchor: "start", sample: "A line of text")
+            }
+            return document(totalWidth: totalWidth, defs: defs, body: out)
+        }
+
+        let headlineSize = (u * (portrait ? 0.085 : 0.07)).rounded()
+        let subtitleSize = (headlineSize * 0.5).rounded()
+        let headlineHeight = (headlineSize * 1.45 * Double(maxLines)).rounded()
+        let subtitleGap = (headlineSize * 0.25).rounded()
+        let subtitleHeight = (subtitleSize * 1.45 * 2).rounded()
+        let textHeight = headlineHeight + (texts.contains("subtitle") ? subtitleGap + subtitleHeight : 0)
+        let gap = (margin * 0.6).rounded()
+
+        for panel in 0..<panels {
+            let x0 = Double(panel * width)
+            let textTop = template == .captionBelow ? h - margin - textHeight : margin
+            let suffix = panel == 0 ? "" : "-\(panel + 1)"
+            if panel == 0 || texts.contains("headline\(suffix)") {
+                out += textSlot("headline\(suffix)", box: Rect(x: x0 + margin, y: textTop, width: w - 2 * margin, height: headlineHeight),
+                                size: headlineSize, weight: theme.headlineWeight, fill: theme.headlineColor, anchor: "middle", sample: "Your headline here")
+            }
+            if texts.contains("subtitle\(suffix)") || (panel == 0 && texts.contains("subtitle")) {
+                out += textSlot("subtitle\(suffix)", box: Rect(x: x0 + margin, y: textTop + headlineHeight + subtitleGap, width: w - 2 * margin, height: subtitleHeight),
+                                size: subtitleSize, weight: 400, fill: theme.subtitleColor, anchor: "middle", sample: "A line that explains it")
+            }
+            let area: Rect
+            if template == .captionBelow {
+                area = Rect(x: x0 + margin, y: margin, width: w - 2 * margin, height: textTop - gap - margin)
+            } else {
+                area = Rect(x: x0 + margin, y: margin + textHeight + gap, width: w - 2 * margin, height: h - 2 * margin - textHeight - gap)
+            }
+            let panelCaptures = Array(captures.dropFirst(panel * template.capturesPerPanel).prefix(template.capturesPerPanel))
+            if template == .duo && panelCaptures.count == 2 {
+                let half = (area.width - gap) / 2
+                let drop = (area.height * 0.08).rounded()
+                out += device(panelCaptures[0], slot: "capture-1", area: Rect(x: area.x, y: area.y, width: half, height: area.height - drop))
+                out += device(panelCaptures[1], slot: "capture-2", area: Rect(x: area.x + half + gap, y: area.y + drop, width: half, height: area.height - drop))
+            } else if let capture = panelCaptures.first {
+                let slot = panels > 1 || template == .duo ? "capture-\(panel * template.capturesPerPanel + 1)" : "capture"
+                out += device(capture, slot: slot, area: area)
+            }
+        }
+        return document(totalWidth: totalWidth, defs: defs, body: out)
+    }
+
+    private func document(totalWidth: Int, defs: String, body: String) -> String {
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(totalWidth)" height="\(height)" viewBox="0 0 \(totalWidth) \(height)">
+        <defs>\(defs)</defs>
+        \(body)
+        </svg>
+
+        """
+    }
+
+    /// A capture slot inside the frame of its device family, the frame fitted to `area`.
+    private func device(_ capture: Capture, slot: String, area: Rect) -> String {
+        let n = SVGNumber.format
+        let family = template == .browser ? .browser : capture.family
+        let frame = DeviceFrame(family: family, screenAspect: Double(capture.height) / Double(capture.width),
+                                screenCornerRadius: capture.screenCornerRadius)
+        let shadow = theme.shadowGiven ? theme.shadow : true
+        // Room below for the shadow, so it is never cut by the canvas edge.
+        var fitArea = area
+        if shadow { fitArea.height -= (area.width * DeviceFrame.shadowStep * 8 * 2.2).rounded(.up) }
+        let screenWidth = frame.screenWidth(fitting: fitArea, maxWidth: Double(capture.width))
+        let screenHeight = (screenWidth * Double(capture.height) / Double(capture.width)).rounded(.down)
+        var screen = Rect(x: 0, y: 0, width: screenWidth, height: screenHeight)
+        let bounds = frame.bounds(screen)
+        screen.x = (area.x + (area.width - bounds.width) / 2 + (screen.x - bounds.x)).rounded()
+        screen.y = (fitArea.y + (fitArea.height - bounds.height) / 2 + (screen.y - bounds.y)).rounded()
+        return frame.behind(screen, color: theme.frameColor, shadow: shadow)
+            + "<rect id=\"\(slot)\" x=\"\(n(screen.x))\" y=\"\(n(screen.y))\" width=\"\(n(screen.width))\" height=\"\(n(screen.height))\" rx=\"\(n(frame.screenRadius(screen)))\" fill=\"#c8ccd4\"/>"
+            + frame.over(screen)
+    }
+
+    private func softShadow(_ r: Rect, radius: Double, spreadUnit: Double) -> String {
+        guard theme.shadowGiven ? theme.shadow : true else { return "" }
+        let n = SVGNumber.format
+        var out = "<g id=\"icon-shadow\" fill=\"#000000\">"
+        for step in (1...5).reversed() {
+            let s = Double(step) * spreadUnit
+            out += "<rect x=\"\(n(r.x - s))\" y=\"\(n(r.y - s + s * 0.9))\" width=\"\(n(r.width + 2 * s))\" height=\"\(n(r.height + 2 * s))\" rx=\"\(n(radius + s))\" fill-opacity=\"0.05\"/>"
+        }
+        return out + "</g>"
+    }
+
+    private func textSlot(_ id: String, box: Rect, size: Double, weight: Int, fill: String, anchor: String, sample: String) -> String {
+        let n = SVGNumber.format
+        let x = anchor == "start" ? box.x : anchor == "end" ? box.maxX : box.x + box.width / 2
+        return "<g id=\"\(id)\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" fill=\"none\"/>"
+            + "<text x=\"\(n(x))\" y=\"\(n(box.y + box.height / 2 + size * 0.35))\" font-family=\"Noto Sans\" font-size=\"\(n(size))\" font-weight=\"\(weight)\" fill=\"\(fill)\" text-anchor=\"\(anchor)\">\(sample)</text></g>"
+    }
+
+    /// The theme's background as a fill; a gradient spans the whole canvas (every panel).
+    private func backgroundFill(_ defs: inout String) -> String {
+        switch theme.background {
+        case .solid(let color):
+            guard template == .panorama else { return color }
+            // One colour across N panels would hide the continuity: a gentle sweep instead.
+            defs += "<linearGradient id=\"background-gradient\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\"><stop offset=\"0\" stop-color=\"\(color)\"/><stop offset=\"1\" stop-color=\"\(Contrast.mix(color, with: theme.headlineColor, amount: 0.12))\"/></linearGradient>"
+            return "url(#background-gradient)"
+        case .gradient(let colors, let angle):
+            defs += ThemeMarkup.gradient(colors, angle: angle)
+            return "url(#background-gradient)"
+        }
+    }
+
+    /// Large soft circles whose centres sit on the seams, so the panels read as one picture.
+    private func panoramaShapes() -> String {
+        let n = SVGNumber.format
+        let w = Double(width), h = Double(height)
+        var out = "<g id=\"panorama-shapes\" fill=\"\(theme.headlineColor)\">"
+        for seam in 0...panels {
+            let cx = Double(seam) * w
+            let cy = seam % 2 == 0 ? h * 0.78 : h * 0.3
+            out += "<circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(w * 0.55))\" fill-opacity=\"0.05\"/>"
+            out += "<circle cx=\"\(n(cx + w * 0.1))\" cy=\"\(n(cy + h * 0.05))\" r=\"\(n(w * 0.3))\" fill-opacity=\"0.04\"/>"
+        }
+        return out + "</g>"
+    }
+}

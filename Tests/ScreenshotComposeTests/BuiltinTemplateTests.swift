@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// The built-in templates (generated in the slot convention for each canvas) with the
+/// project's own frames: reference images, pixel checks and the contrast check.
+final class BuiltinTemplateTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    /// Small wells, so the reference images stay small and fast: the shipped catalog (its cited
+    /// minimums, which the store slots need) plus these.
+    static func wells() throws -> Data {
+        var catalog = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.wells)) as? [String: Any])
+        let extra: [[String: Any]] = [
+            ["id": "test-phone", "device": "iOS simulator capture", "width": 400, "height": 868, "source": "test", "screenCornerRadius": 0.12],
+            ["id": "test-desktop", "device": "browser, desktop viewport", "width": 720, "height": 500, "source": "test"],
+            ["id": "test-mobile", "device": "browser, mobile viewport", "width": 390, "height": 844, "source": "test"],
+            ["id": "test-tablet", "device": "iPad simulator capture", "width": 600, "height": 800, "source": "test"],
+            ["id": "test-watch", "device": "Apple Watch simulator capture", "width": 396, "height": 484, "source": "test"],
+            ["id": "test-mac", "device": "Mac app window capture", "width": 800, "height": 500, "source": "test"],
+        ].map { var well = $0; well["storeWell"] = NSNull(); return well }
+        catalog["wells"] = ((catalog["wells"] as? [[String: Any]]) ?? []) + extra
+        return try JSONSerialization.data(withJSONObject: catalog, options: [.sortedKeys])
+    }
+
+    /// Renders one capture of `well` (size `capture`) with a built-in template; returns the PNG.
+    func render(_ template: String, well: String, capture: (Int, Int), headline: String = "Plan your week",
+                extra: [String: Any] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> (Scratch, RunReport, Data?) {
+        let scratch = try Scratch()
+        try scratch.write("wells.json", try Self.wells())
+        try scratch.write("shot.png", try Fixtures.png(width: capture.0, height: capture.1))
+        var fields: [String: Any] = ["schemaVersion": 1, "output": "out", "template": template, "wells": "wells.json",
+                                     "captures": [["id": "shot", "path": "shot.png", "well": well]],
+                                     "headlines": ["en-US": ["shot": headline]]]
+        for (k, v) in extra { fields[k] = v }
+        let job = try scratch.writeJob(fields)
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch)
+        let png = try? Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.png")))
+        return (scratch, report, png)
+    }
+
+    func testClassicPhoneHasAFrameOverAShadowAndTheCaptureInItsScreen() throws {
+        let (scratch, report, data) = try render("classic", well: "test-phone", capture: (400, 868))
+        XCTAssertEqual(lines(report), [])
+        let png = try PNGCodec.decodeRGBA(try XCTUnwrap(data))
+        try ReferenceImages.check(try XCTUnwrap(data), name: "builtin-classic-phone")
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"<g id="frame-shadow""#))
+        XCTAssertFalse(svg.contains("<filter"), "the shadow is shapes, not a filter")
+        XCTAssertEqual(report.manifest?.inputs.template.path, "builtin:classic")
+        XCTAssertEqual(report.manifest?.inputs.template.sha256, BuiltinTemplate.classic.identitySHA256)
+        // The capture in the middle of the screen (R = 200 in the generated capture), the frame
+        // colour beside the screen, a shadow darker than the background under the device.
+        let middle = png.pixel(x: 200, y: 560)
+        XCTAssertEqual(Int(middle.r), 200, accuracy: 3)
+        let background = png.pixel(x: 3, y: 3)
+        XCTAssertEqual([background.r, background.g, background.b], [0xee, 0xf1, 0xf6])
+        let row = (0..<400).map { png.pixel(x: $0, y: 560) }
+        let frameColumns = row.enumerated().filter { [$0.element.r, $0.element.g, $0.element.b] == [0x1c, 0x1f, 0x26] }.map(\.offset)
+        XCTAssertFalse(frameColumns.isEmpty, "frame colour on the row")
+        XCTAssertLessThan(frameColumns.min() ?? 0, 200)
+        XCTAssertGreaterThan(frameColumns.max() ?? 0, 200)
+        let verify = ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))
+        XCTAssertEqual(lines(verify), [])
+    }
+
+    func testBrowserWindowAroundDesktopAndMobileCaptures() throws {
+        let (_, desktop, desktopPNG) = try render("browser", well: "test-desktop", capture: (720, 500), headline: "Learn Rust from the book")
+        XCTAssertEqual(lines(desktop), [])
+        try ReferenceImages.check(try XCTUnwrap(desktopPNG), name: "builtin-browser-desktop")
+        let (_, mobile, mobilePNG) = try render("browser", well: "test-mobile", capture: (390, 844), headline: "Read it anywhere")
+        XCTAssertEqual(lines(mobile), [])
+        try ReferenceImages.check(try XCTUnwrap(mobilePNG), name: "builtin-browser-mobile")
+    }
+
+    func testCaptionBelowPutsTheHeadlineUnderTheDevice() throws {
+        let (_, report, data) = try render("caption-below", well: "test-phone", capture: (400, 868), headline: "Read it anywhere")
+        XCTAssertEqual(lines(report), [])
+        try ReferenceImages.check(try XCTUnwrap(data), name: "builtin-caption-below")
+        let png = try PNGCodec.decodeRGBA(try XCTUnwrap(data))
+        // Headline ink (dark) in the bottom fifth, none in the top margin.
+        func dark(_ ys: Range<Int>) -> Int { ys.reduce(0) { sum, y in sum + (0..<400).filter { png.pixel(x: $0, y: y).r < 0x40 }.count } }
+        XCTAssertGreaterThan(dark(720..<850), 300)
+        XCTAssertEqual(dark(0..<20), 0)
+    }
+
+    func testEachDeviceFamilyHasItsOwnFrame() throws {
+        for (well, size) in [("test-tablet", (600, 800)), ("test-watch", (396, 484)), ("test-mac", (800, 500))] {
+            let (_, report, data) = try render("classic", well: well, capture: size, headline: "Plan your week")
+            XCTAssertEqual(lines(report), [], well)
+            try ReferenceImages.check(try XCTUnwrap(data), name: "builtin-classic-\(well)")
+        }
+    }
+
+    func testHeadlineColourBelowThreeToOneIsRefusedAndBelowFourAndAHalfWarned() throws {
+        let (scratch, refused, _) = try render("classic", well: "test-mobile", capture: (390, 844),
+                                               extra: ["theme": ["background": ["gradient": ["#3b6fd8", "#1d3f8f"]], "headlineColor": "#14171f"]])
+        XCTAssertEqual(lines(refused), [
+            "error: \(scratch.path("job.json")): theme.headlineColor: headline colour #14171f on background #1d3f8f has a contrast ratio of 1.84:1: expected at least 3:1 (WCAG 2, large text), found 1.84:1",
+        ])
+        let (warnedScratch, warned, png) = try render("classic", well: "test-mobile", capture: (390, 844),
+                                                      extra: ["theme": ["background": "#4a7be0", "headlineColor": "#ffffff"]])
+        XCTAssertEqual(lines(warned), [
+            "warning: \(warnedScratch.path("job.json")): theme.headlineColor: headline colour #ffffff on background #4a7be0 has a contrast ratio of 4.03:1, below the 4.5:1 WCAG 2 recommends for text",
+        ])
+        XCTAssertNotNil(png)
+    }
+
+    func testContrastRatiosAreWCAGs() {
+        XCTAssertEqual(Contrast.ratio("#000000", "#ffffff") ?? 0, 21, accuracy: 0.001)
+        XCTAssertEqual(Contrast.ratio("#777777", "#ffffff") ?? 0, 4.48, accuracy: 0.01)
+        XCTAssertEqual(Contrast.ratio("#ffffff", "#ffffff") ?? 0, 1, accuracy: 0.001)
+    }
+}
