@@ -64,7 +64,7 @@ final class CommandLineTests: XCTestCase {
             let problems = err.split(separator: "\n").map(String.init)
             XCTAssertEqual(problems.count, 5, err)
             XCTAssertEqual(Array(problems.prefix(2)), [
-                "error: \(job): headlines.de_DE: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"de_DE\"",
+                "error: \(job): headlines.de_DE: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, at most 35 characters, found \"de_DE\"",
                 "error: \(job): headlines: missing headline: expected one for every capture in every locale, found none for fr-FR/shot",
             ])
             XCTAssertTrue(problems[2].hasPrefix("error: \(scratch.path("t.svg.tmpl")): {{RADIUS}} (line 16): unknown placeholder: "), problems[2])

@@ -154,3 +154,85 @@ final class HostileInputTests: XCTestCase {
         ])
     }
 }
+
+/// Issue 17 item 2: numbers out of range never reach the SVG writer, and the writer is total.
+final class NumberRangeTests: XCTestCase {
+    func testSVGNumberFormattingIsTotal() {
+        XCTAssertEqual(SVGNumber.format(.nan), "0")
+        XCTAssertEqual(SVGNumber.format(.infinity), "1000000000000000")
+        XCTAssertEqual(SVGNumber.format(-.infinity), "-1000000000000000")
+        XCTAssertEqual(SVGNumber.format(1e308), "1000000000000000")
+        XCTAssertEqual(SVGNumber.format(-0.004), "0")
+        XCTAssertEqual(SVGNumber.format(12.345), "12.35")
+    }
+
+    func testAHugeGradientAngleIsRefusedByCheck() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": ["background": ["gradient": ["#000000", "#ffffff"], "angle": 1e308]]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))), [
+            "error: \(job): theme.background.angle: expected an angle in degrees from -360 to 360, found 1e+308",
+        ])
+    }
+}
+
+/// Issue 17 items 10 and 11: the output folder's hygiene, and the contact sheet published with
+/// the manifest.
+final class OutputFolderHygieneTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    func testOnlyTheToolsOwnStagingFoldersAreRemoved() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        try scratch.write("out/.staging-area/notes.txt", "mine")
+        try scratch.write("out/.staging-4242/notes.txt", "mine too")
+        try scratch.write("out/.staging-4343/\(OutputFolder.stagingMarker)", "")
+        try scratch.write("out/.staging-4343/en-US/shot.svg", "left by a killed run")
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)), [])
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("out/.staging-area/notes.txt"), encoding: .utf8), "mine")
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("out/.staging-4242/notes.txt"), encoding: .utf8), "mine too")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/.staging-4343")))
+    }
+
+    func testALockFileThatIsASymbolicLinkIsRefusedAndNothingIsCreatedOutside() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        try FileManager.default.createDirectory(atPath: scratch.path("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("out/\(OutputFolder.lockName)"), withDestinationPath: scratch.path("outside.txt"))
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)), [
+            "error: \(scratch.path("out")): (output folder): the lock file is a symbolic link: expected a regular file or nothing, found a link at \(scratch.path("out/\(OutputFolder.lockName)"))",
+        ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("outside.txt")))
+    }
+
+    func testALocaleOverTheBCP47LengthIsRefusedByCheck() throws {
+        let scratch = try Scratch()
+        let long = "en-" + Array(repeating: "abcdefgh", count: 39).joined(separator: "-")
+        XCTAssertEqual(long.count, 353)
+        let job = try Fixtures.mobileJob(in: scratch, headlines: [long: ["shot": "x"]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(job): headlines.\(long): locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, at most 35 characters, found \"en-abcdefgh-abcdefgh-abcdefgh-abcdefgh-a…\" (353 characters)",
+        ])
+        XCTAssertTrue(LocaleTag.isWellFormed("zh-Hans-CN-u-ca-chinese-nu-hanidec"))
+    }
+
+    func testTheContactSheetIsNeverPublishedWithoutItsManifest() throws {
+        let scratch = try Scratch()
+        let root = scratch.url.appendingPathComponent("out")
+        try scratch.write("out/index.html", "old sheet")
+        try scratch.write("out/manifest.json", "old manifest")
+        try scratch.write("out/blocker", "a file where the manifest's folder would be: its write fails like a full disk")
+        let folder = try OutputFolder(root)
+        try Data("svg".utf8).write(to: folder.staging.appendingPathComponent("a.svg"))
+        try Data("new sheet".utf8).write(to: folder.staging.appendingPathComponent("index.html"))
+        XCTAssertThrowsError(try folder.publish(["a.svg"], manifest: Data("{}".utf8), name: "blocker/manifest.json", review: ["index.html"]))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/index.html")), "no page shows outputs no manifest vouches for")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")))
+        // When the manifest is written, the sheet follows it.
+        let again = try OutputFolder(scratch.url.appendingPathComponent("out2"))
+        try Data("svg".utf8).write(to: again.staging.appendingPathComponent("a.svg"))
+        try Data("new sheet".utf8).write(to: again.staging.appendingPathComponent("index.html"))
+        try again.publish(["a.svg"], manifest: Data("{}".utf8), review: ["index.html"])
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("out2/index.html"), encoding: .utf8), "new sheet")
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("out2/manifest.json"), encoding: .utf8), "{}")
+    }
+}

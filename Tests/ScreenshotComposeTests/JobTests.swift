@@ -40,7 +40,7 @@ final class JobTests: XCTestCase {
             "error: job.json: captures[0].id: capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"../evil\"",
             "error: job.json: captures[3].id: duplicate capture id: expected each id once, found \"ok\" again",
             "error: job.json: headlines.en-US: locale is en-US, like \"EN-us\": expected each locale once, found \"en-US\"",
-            "error: job.json: headlines.en_US: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"en_US\"",
+            "error: job.json: headlines.en_US: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, at most 35 characters, found \"en_US\"",
             "error: job.json: headlines.fr-FR.ghost: headline for an unknown capture: expected one of ok, two, found \"ghost\"",
             "error: job.json: headlines: missing headline: expected one for every capture in every locale, found none for fr-FR/two",
         ])

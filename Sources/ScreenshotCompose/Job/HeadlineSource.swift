@@ -120,7 +120,7 @@ enum HeadlineSource {
         for locale in byLocale.keys.sorted() {
             let path = "headlines.\(locale)"
             guard LocaleTag.isWellFormed(locale) else {
-                d.error(file, path, "locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"\(locale)\"")
+                d.error(file, path, "locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, at most \(LocaleTag.maximumLength) characters, found \(Self.shown(locale))")
                 continue
             }
             let canonical = LocaleTag.canonical(locale)
@@ -158,7 +158,7 @@ enum HeadlineSource {
             let url = folder.appendingPathComponent(name).appendingPathComponent("title.strings")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             guard LocaleTag.isWellFormed(name) else {
-                d.error(url.path, "(folder name)", "the folder names the locale: expected a BCP 47 tag such as en-US, found \"\(name)\"")
+                d.error(url.path, "(folder name)", "the folder names the locale: expected a BCP 47 tag such as en-US, at most \(LocaleTag.maximumLength) characters, found \(Self.shown(name))")
                 continue
             }
             let locale = LocaleTag.canonical(name)
@@ -196,6 +196,11 @@ enum HeadlineSource {
             d.error(folder.path, "(folder)", "expected <locale>/title.strings files, found none")
         }
         return result
+    }
+
+    /// A refused tag for a message: quoted, and cut with its length when it is long.
+    static func shown(_ tag: String) -> String {
+        tag.count > 40 ? "\"\(tag.prefix(40))…\" (\(tag.count) characters)" : "\"\(tag)\""
     }
 
     /// The job's `locales`, canonicalized, without diagnostics (`selectLocales` reports).

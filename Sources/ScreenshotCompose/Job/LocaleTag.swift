@@ -1,8 +1,15 @@
 /// Checks BCP 47 language tags (RFC 5646 `langtag` and private-use forms) for well-formedness.
 /// Tags become folder names, so anything else is refused.
 public enum LocaleTag {
-    /// True when `tag` is a well-formed BCP 47 tag such as `en-US`, `zh-Hans-CN`, `de-CH-1996`.
+    /// Longest tag accepted: RFC 5646 section 4.4.1 sizes tags at 35 characters (the longest
+    /// without extensions or private use); longer tags became folder names the file system
+    /// refused only when rendering.
+    public static let maximumLength = 35
+
+    /// True when `tag` is a well-formed BCP 47 tag such as `en-US`, `zh-Hans-CN`, `de-CH-1996`,
+    /// at most `maximumLength` characters.
     public static func isWellFormed(_ tag: String) -> Bool {
+        guard tag.utf8.count <= maximumLength else { return false }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard !subtags.isEmpty, subtags.allSatisfy({ !$0.isEmpty && $0.count <= 8 && $0.allSatisfy(isASCIIAlphanumeric) }) else {
             return false

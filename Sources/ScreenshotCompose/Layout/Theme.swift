@@ -77,8 +77,13 @@ enum ThemeReader {
                 }
             } else if let object = value.objectValue, let stops = object["gradient"]?.arrayValue {
                 let colors = stops.compactMap(\.stringValue).filter(Theme.isColor)
-                let angle: Double
-                if case .number(let a)? = object["angle"] { angle = a } else { angle = 180 }
+                var angle = 180.0
+                if let given = object["angle"] {
+                    // Range-checked where it is read: a 1e308 angle once trapped the SVG writer.
+                    if case .number(let a) = given, (-360...360).contains(a) { angle = a } else {
+                        d.error(file, field("background.angle"), "expected an angle in degrees from -360 to 360, found \(given.summary)")
+                    }
+                }
                 if colors.count != stops.count || colors.count < 2 {
                     d.error(file, field("background.gradient"), "expected two or more colours #rrggbb or #rrggbbaa, found \(JSONValue.array(stops).summary) \(stops.map(\.summary).joined(separator: ", "))")
                 } else {

@@ -17,6 +17,9 @@ final class OutputFolder {
 
     static let lockName = ".store-screenshot-compose.lock"
     static let stagingPrefix = ".staging-"
+    /// Written into every staging folder this tool makes: only folders holding it (and named
+    /// `.staging-<pid>`) are ever removed, so a user's `.staging-area/` stays.
+    static let stagingMarker = ".store-screenshot-compose-staging"
 
     /// Creates the folder if needed and takes its lock. Throws `OutputFolderError` when the
     /// path is not a folder, cannot be made, or another run holds the lock.
@@ -32,9 +35,20 @@ final class OutputFolder {
             throw OutputFolderError(message: "cannot create the output folder: \(FileErrorText.describe(error, path: root.path))")
         }
         let lockPath = root.appendingPathComponent(Self.lockName).path
-        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a symbolic link planted at the lock's name must not make the run create
+        // or lock a file outside the folder.
+        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         if fd < 0 {
-            throw OutputFolderError(message: "cannot create the lock file \(lockPath): \(String(cString: strerror(errno)))")
+            let code = errno
+            if code == ELOOP {
+                throw OutputFolderError(message: "the lock file is a symbolic link: expected a regular file or nothing, found a link at \(lockPath)")
+            }
+            throw OutputFolderError(message: "cannot create the lock file \(lockPath): \(String(cString: strerror(code)))")
+        }
+        var lockInfo = stat()
+        if fstat(fd, &lockInfo) != 0 || (lockInfo.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw OutputFolderError(message: "the lock file is not a regular file: expected a regular file or nothing, found something else at \(lockPath)")
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)
@@ -42,17 +56,34 @@ final class OutputFolder {
         }
         lockDescriptor = fd
         // Staging folders of killed runs: no run holds the lock, so none is in use.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where name.hasPrefix(Self.stagingPrefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where Self.isOwnStaging(root.appendingPathComponent(name)) {
             try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
         }
         staging = root.appendingPathComponent("\(Self.stagingPrefix)\(getpid())")
-        try? FileManager.default.removeItem(at: staging)
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        } catch {
+        if mkdir(staging.path, 0o755) != 0 {
+            let code = errno
             close(fd)
-            throw OutputFolderError(message: "cannot create the staging folder: \(FileErrorText.describe(error, path: staging.path))")
+            throw OutputFolderError(message: code == EEXIST
+                ? "the staging folder's name is taken: expected nothing at \(staging.path), found an entry this tool did not make; move it away"
+                : "cannot create the staging folder \(staging.path): \(String(cString: strerror(code)))")
         }
+        guard FileManager.default.createFile(atPath: staging.appendingPathComponent(Self.stagingMarker).path, contents: Data()) else {
+            rmdir(staging.path)
+            close(fd)
+            throw OutputFolderError(message: "cannot write into the staging folder \(staging.path)")
+        }
+    }
+
+    /// A staging folder of this tool: `.staging-<digits>`, a real folder (not a link), holding
+    /// the marker file.
+    static func isOwnStaging(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        guard name.hasPrefix(stagingPrefix), name.count > stagingPrefix.count,
+              name.dropFirst(stagingPrefix.count).allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        var marker = stat()
+        return lstat(url.appendingPathComponent(stagingMarker).path, &marker) == 0 && (marker.st_mode & S_IFMT) == S_IFREG
     }
 
     deinit {
@@ -64,12 +95,18 @@ final class OutputFolder {
     /// Moves the staged files (paths relative to the folder) to their final names, after
     /// removing the old manifest. A folder on the way that is a symbolic link is refused: the
     /// files must land inside the output folder.
-    func publish(_ relativePaths: [String], manifest: Data, name: String = "manifest.json") throws {
+    ///
+    /// `review` files (the contact sheet) show what the manifest vouches for: the old ones go
+    /// with the old manifest, and the new ones are moved in only after the new manifest is
+    /// written, so neither is ever there without the other (a full disk at the manifest leaves
+    /// no page showing unvouched outputs).
+    func publish(_ relativePaths: [String], manifest: Data, name: String = "manifest.json", review: [String] = []) throws {
         let manifestURL = root.appendingPathComponent(name)
         // Every folder is checked and made before anything is replaced.
-        for relative in relativePaths { try makeFolders(for: relative) }
+        for relative in relativePaths + review { try makeFolders(for: relative) }
         // The whole-run manifest goes too when a shard replaces files it lists.
-        for old in Set([manifestURL, root.appendingPathComponent("manifest.json")]) where FileManager.default.fileExists(atPath: old.path) {
+        let stale = Set([manifestURL, root.appendingPathComponent("manifest.json")] + review.map { root.appendingPathComponent($0) })
+        for old in stale where FileManager.default.fileExists(atPath: old.path) {
             try FileManager.default.removeItem(at: old)
         }
         for relative in relativePaths {
@@ -79,6 +116,9 @@ final class OutputFolder {
             }
         }
         try AtomicFile.write(manifest, to: manifestURL)
+        for relative in review where rename(staging.appendingPathComponent(relative).path, root.appendingPathComponent(relative).path) != 0 {
+            throw OutputFolderError(message: "cannot move \(relative) into place: \(String(cString: strerror(errno)))")
+        }
         // fastlane deliver uploads every PNG in a language folder: screenshots of an earlier
         // run that this one does not write would be uploaded too, so they go.
         let written = Set(relativePaths)

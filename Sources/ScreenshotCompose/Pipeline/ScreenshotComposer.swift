@@ -139,15 +139,16 @@ public struct ScreenshotComposer {
         let manifestName = selection?.manifestName ?? "manifest.json"
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
-            var files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
+            let files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
+            var review: [String] = []
             // The review page, for whole runs (a part's would show only its part; merging
             // the parts writes the whole page).
             if selection == nil {
                 let sheet = ContactSheet.html(manifest: manifest, warnings: d.diagnostics.filter { $0.severity == .warning })
                 try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent("index.html"))
-                files.append("index.html")
+                review.append("index.html")
             }
-            try folder.publish(files, manifest: try manifest.encoded(), name: manifestName)
+            try folder.publish(files, manifest: try manifest.encoded(), name: manifestName, review: review)
         } catch let error as OutputFolderError {
             d.error(plan.output.path, "(output folder)", error.message)
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
