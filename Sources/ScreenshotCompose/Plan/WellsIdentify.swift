@@ -51,12 +51,11 @@ public enum WellsIdentify {
         var results: [Result] = []
         for file in files {
             let url = URL(fileURLWithPath: file)
-            if let problem = FileKind.problem(at: url) {
-                d.error(file, "(file)", "cannot read the capture: \(problem)")
-                continue
-            }
-            guard let bytes = try? Data(contentsOf: url) else {
-                d.error(file, "(file)", "cannot read the capture: expected a readable file, found one that cannot be read")
+            let bytes: Data
+            switch InputReader.read(url, as: .capture) {
+            case .success(let data): bytes = data
+            case .failure(let problem):
+                d.error(file, "(file)", "cannot read the capture: \(problem.message)")
                 continue
             }
             if let mark = ComposedImageMarker.mark(in: bytes) {
