@@ -5,6 +5,16 @@ public enum DeviceFamily: String, CaseIterable, Equatable, Sendable {
     /// From the recorded well: its device text first (`browser, desktop viewport`,
     /// `iOS simulator capture`, `iPad …`), then its shape.
     public static func of(_ well: Well) -> DeviceFamily {
+        // A well that names its family (the shipped device wells do) is taken at its word.
+        switch well.family {
+        case "phone": return .phone
+        case "tablet": return .tablet
+        case "desktop": return .laptop
+        case "watch": return .watch
+        case "tv", "headset": return .tv
+        case "browser": return .browser
+        default: break
+        }
         let text = "\(well.id) \(well.device)".lowercased()
         if text.contains("browser") || text.contains("web") { return .browser }
         if text.contains("watch") { return .watch }

@@ -6,7 +6,7 @@ import Foundation
 /// catalog of the target's store and class, so a target never composes to a size its class
 /// does not cite.
 enum StoreTargetLoader {
-    static let families = DeviceFamily.all + ["graphic"]
+    static let families = Well.families + ["graphic"]
 
     static func read(_ reader: JSONFieldReader, slots: [Well], _ d: inout DiagnosticCollector) -> [StoreTarget] {
         var targets: [StoreTarget] = []

@@ -95,9 +95,9 @@ public struct StoreTarget: Equatable, Sendable {
     }
 }
 
-/// Device families a well may belong to.
-public enum DeviceFamily {
-    public static let all = ["phone", "tablet", "desktop", "watch", "tv", "headset", "browser"]
+extension Well {
+    /// Device families a well may belong to (`family` in the wells catalog).
+    public static let families = ["phone", "tablet", "desktop", "watch", "tv", "headset", "browser"]
 }
 
 /// The minimum native capture width (pixels) a store class accepts, with its source.

@@ -42,10 +42,10 @@ public enum WellsCatalogLoader {
             let device = devices.isEmpty || item.value("device") != nil ? item.string("device", &d) : devices.joined(separator: ", ")
             var family: String?
             if let value = item.value("family") {
-                if let name = value.stringValue, DeviceFamily.all.contains(name) {
+                if let name = value.stringValue, Well.families.contains(name) {
                     family = name
                 } else {
-                    d.error(file, item.fieldPath("family"), "expected one of \(DeviceFamily.all.joined(separator: ", ")), found \(value.summary)")
+                    d.error(file, item.fieldPath("family"), "expected one of \(Well.families.joined(separator: ", ")), found \(value.summary)")
                 }
             }
             var fixture = false
