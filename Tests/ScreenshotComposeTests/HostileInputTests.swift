@@ -168,7 +168,7 @@ final class NumberRangeTests: XCTestCase {
 
     func testAHugeGradientAngleIsRefusedByCheck() throws {
         let scratch = try Scratch()
-        let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": ["background": ["gradient": ["#000000", "#ffffff"], "angle": 1e308]]])
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": ["background": ["gradient": ["#ffffff", "#eef1f6"], "angle": 1e308]]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))), [
             "error: \(job): theme.background.angle: expected an angle in degrees from -360 to 360, found 1e+308",
         ])
