@@ -50,9 +50,9 @@ final class FlavourTests: XCTestCase {
         let report = ScreenshotComposer().render(jobFile: job, options: epoch)
         XCTAssertEqual(lines(report), [])
         var d = DiagnosticCollector()
-        let (plan, laidOut) = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: epoch, into: &d))
+        let (_, laidOut) = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: epoch, into: &d))
         for item in laidOut {
-            let id = plan.captures[item.output.captureIndex].id
+            let id = item.spec.capture.id
             let png = try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/\(id).png"))))
             XCTAssertEqual(png.header.colorType, .rgb, id)
             XCTAssertEqual(png.header.bitDepth, 8, id)

@@ -135,18 +135,19 @@ final class PipelineTests: XCTestCase {
         let job = try Fixtures.mobileJob(in: scratch)
         var d = DiagnosticCollector()
         let (plan, laidOut) = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: epoch, into: &d))
-        let renderer = OutputRenderer(plan: plan)
-        let composed = try SVGComposer.compose(laidOut[0], plan: plan)
-        _ = try renderer.writeCaptureCopy(composed)
+        let renderer = OutputRenderer()
+        let staging = StagingArea(root: plan.output)
+        let composed = try SVGComposer.compose(laidOut[0])
+        try staging.placeCapture(laidOut[0].spec)
         let copy = scratch.path("out/\(composed.captureCopyRelativePath)")
         try FileManager.default.removeItem(atPath: copy)
-        XCTAssertThrowsError(try renderer.rasterize(composed, layout: laidOut[0].layout, headline: "x")) { error in
+        XCTAssertThrowsError(try renderer.rasterize(composed, spec: laidOut[0].spec, layout: laidOut[0].layout, base: plan.output)) { error in
             XCTAssertEqual((error as? RasterError)?.message,
                            "librsvg drew nothing for the capture \(copy) (missing, unreadable or outside the SVG's folder): expected the capture's pixels in the frame, found an empty frame")
         }
         // A capture copy that is not an image fails the same way.
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: copy))
-        XCTAssertThrowsError(try renderer.rasterize(composed, layout: laidOut[0].layout, headline: "x"))
+        XCTAssertThrowsError(try renderer.rasterize(composed, spec: laidOut[0].spec, layout: laidOut[0].layout, base: plan.output))
     }
 
     func testWrongSizeAndNotAPNGAreRefusedTogetherAndNothingIsWritten() throws {

@@ -130,8 +130,8 @@ final class TypesettingTests: XCTestCase {
         let r = try render("כל ההודעות שלך ב-DNSChat במבט אחד", locale: "he-IL", well: Self.wells[0])
         try assertInkInsideBand(r)
         XCTAssertTrue(r.layout.headline.style.rightToLeft)
-        let svg = try SVGComposer.compose(LaidOutOutput(output: PlannedOutput(locale: "he-IL", captureIndex: 0, headline: "x"), layout: r.layout),
-                                          plan: try planFor(locale: "he-IL"))
+        let spec = try XCTUnwrap(try planFor(locale: "he-IL").outputs.first)
+        let svg = try SVGComposer.compose(LaidOutOutput(spec: spec, layout: r.layout))
         let text = String(decoding: svg.data, as: UTF8.self)
         XCTAssertTrue(text.contains(#"direction="rtl" unicode-bidi="embed""#))
         // The brand's line reads "ב-DNSChat במבט אחד": right to left, its first word (with the

@@ -1,17 +1,21 @@
 import Foundation
 
-/// A filled template: the SVG an output is drawn from.
+/// A filled template: the SVG an output is drawn from, with the output's destination names.
 public struct ComposedSVG: Sendable {
     public var locale: String
     public var captureId: String
+    /// Where the SVG, its capture copy and the PNG go in the output folder.
+    public var destination: DestinationNames
+    /// The SVG's UTF-8 bytes.
+    public var data: Data
+
     /// Where the SVG goes, relative to the output folder: `<locale>/<captureId>.svg`.
-    public var relativePath: String
+    public var relativePath: String { destination.svg }
     /// Where the capture copy goes, relative to the output folder; the SVG's href points
     /// here (relative to the SVG's folder, where librsvg allows loading).
-    public var captureCopyRelativePath: String
+    public var captureCopyRelativePath: String { destination.captureCopy }
     /// The href as written in the SVG.
-    public var captureHref: String
-    public var data: Data
+    public var captureHref: String { destination.captureHref }
 }
 
 /// Layout → Composed SVG: fills the template with the layout's numbers and the output's
@@ -25,18 +29,18 @@ public enum SVGComposer {
     }
 
     /// Throws `TemplateError` when a placeholder cannot be filled.
-    public static func compose(_ item: LaidOutOutput, plan: Plan) throws -> ComposedSVG {
-        let capture = plan.captures[item.output.captureIndex]
+    public static func compose(_ item: LaidOutOutput) throws -> ComposedSVG {
+        let spec = item.spec
+        let capture = spec.capture
         let layout = item.layout
-        if let slots = layout.slots { return try composeSlots(item, slots: slots, plan: plan) }
-        let locale = item.output.locale
-        // Capture ids are [A-Za-z0-9._-], which need no percent-encoding in a URL path.
-        let href = "captures/\(capture.id).png"
+        if let slots = layout.slots { return try composeSlots(item, slots: slots) }
+        let locale = spec.locale
+        let href = spec.destination.captureHref
         let n = SVGNumber.format
         var values: [Placeholder: String] = [
             .width: String(layout.width), .height: String(layout.height),
-            .locale: locale, .captureId: capture.id, .tool: plan.tool.label, .composedAt: plan.composedAt,
-            .headline: item.output.headline,
+            .locale: locale, .captureId: capture.id, .tool: spec.tool.label, .composedAt: spec.composedAt,
+            .headline: spec.headline,
             .headlineTspans: tspans(layout.headline.lines),
             .headlineDirection: layout.headline.style.rightToLeft ? "rtl" : "ltr",
             .headlineX: n(layout.width == 0 ? 0 : Double(layout.width) / 2), .headlineY: n(layout.headline.lines.first?.y ?? 0),
@@ -46,31 +50,28 @@ public enum SVGComposer {
             .captureX: n(layout.capture.x), .captureY: n(layout.capture.y),
             .captureWidth: n(layout.capture.width), .captureHeight: n(layout.capture.height),
             .captureHref: href, .captureRadius: n(layout.captureRadius),
-            .storeWell: capture.canvas.storeWell?.store == nil ? "none" : capture.canvas.id,
-            .storeCitation: capture.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
+            .storeWell: spec.canvas.storeWell?.store == nil ? "none" : spec.canvas.id,
+            .storeCitation: spec.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
         ]
-        values.merge(ThemeMarkup.values(plan.job.theme, layout: layout)) { $1 }
+        values.merge(ThemeMarkup.values(spec.theme, layout: layout)) { $1 }
         // <title> gets the headline exactly as written; <text> gets the fitted lines, one
         // <tspan> each with explicit positions, so every SVG viewer shows the same lines.
-        let text = try plan.template.fill(values)
-        return ComposedSVG(locale: locale, captureId: capture.id, relativePath: "\(locale)/\(capture.id).svg",
-                           captureCopyRelativePath: "\(locale)/\(href)", captureHref: href, data: Data(text.utf8))
+        let text = try spec.template.fill(values)
+        return ComposedSVG(locale: locale, captureId: capture.id, destination: spec.destination, data: Data(text.utf8))
     }
 
     /// A slot-marked template: the template's own document with the captures, texts and markers.
-    private static func composeSlots(_ item: LaidOutOutput, slots: SlotLayout, plan: Plan) throws -> ComposedSVG {
-        let locale = item.output.locale
-        let captures = slots.captures.map { plan.captures[$0.captureIndex] }
+    private static func composeSlots(_ item: LaidOutOutput, slots: SlotLayout) throws -> ComposedSVG {
+        let spec = item.spec
+        let captures = slots.captures.compactMap { placed in spec.captures.indices.contains(placed.captureIndex) ? spec.captures[placed.captureIndex] : nil }
         guard let first = captures.first else { throw TemplateError.notWellFormed("no capture placed") }
-        let canvas = first.canvas
+        let canvas = spec.canvas
         let identity = SlotComposer.Identity(
-            locale: locale, outputId: first.id, captureIds: captures.map(\.id), headline: item.output.headline,
-            tool: plan.tool.label, composedAt: plan.composedAt,
+            locale: spec.locale, outputId: first.id, captureIds: captures.map(\.id), headline: spec.headline,
+            tool: spec.tool.label, composedAt: spec.composedAt,
             storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
             storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none")
         let data = try SlotComposer.compose(slots, identity: identity)
-        let href = "captures/\(first.id).png"
-        return ComposedSVG(locale: locale, captureId: first.id, relativePath: "\(locale)/\(first.id).svg",
-                           captureCopyRelativePath: "\(locale)/\(href)", captureHref: href, data: data)
+        return ComposedSVG(locale: spec.locale, captureId: first.id, destination: spec.destination, data: data)
     }
 }

@@ -1,4 +1,5 @@
-/// One problem found in a run: where it is (file and field), how bad, and what was
+/// One problem found in a run: where it is (its location: file, field, and line and column
+/// when known), who it is about (its subject: locale, capture, target), how bad, and what was
 /// expected against what was found.
 public struct Diagnostic: Equatable, Sendable, Codable {
     public enum Severity: String, Equatable, Sendable, Codable {
@@ -7,29 +8,37 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     }
 
     public var severity: Severity
-    /// The file the problem is in, as the user named it (relative or absolute path).
+    /// The file the problem is in, as the user named it (relative or absolute path), or the
+    /// output file it concerns.
     public var file: String
-    /// The field or element inside the file, e.g. `captures[0].path` or `wells[2].width`.
+    /// Where inside the file: a JSON path (`captures[0].path`, `wells[2].width`), a PNG chunk
+    /// (`IHDR width×height`), a command-line argument (`--locale`), or `(output)`/`(file)`.
     public var field: String
     /// What is wrong, including "expected …, found …" when there is a comparison.
     public var message: String
-    /// The capture the problem belongs to when it fails only that capture's outputs
-    /// (`--keep-going` renders the others); nil for problems of the whole run.
-    public var captureId: String?
     /// Where in the file, when known: the JSON value the field names (or its nearest enclosing
-    /// value when the field is missing), or the syntax error.
+    /// value when the field is missing), the syntax error, or a `.strings` line.
     public var position: JSONPosition?
+    /// Who the problem is about. A problem whose subject names a capture fails only that
+    /// capture's outputs (`--keep-going` renders the others); nil for problems of the whole run.
+    public var subject: DiagnosticSubject?
 
-    public init(_ severity: Severity, file: String, field: String, message: String) {
+    public init(_ severity: Severity, file: String, field: String, message: String,
+                position: JSONPosition? = nil, subject: DiagnosticSubject? = nil) {
         self.severity = severity
         self.file = file
         self.field = field
         self.message = message
+        self.position = position
+        self.subject = subject
     }
 
     public static func error(_ file: String, _ field: String, _ message: String) -> Diagnostic {
         Diagnostic(.error, file: file, field: field, message: message)
     }
+
+    /// The capture whose outputs the problem fails, if any.
+    public var captureId: String? { subject?.captureId }
 
     /// `error: <file>: <field>: <message>`, the one-line form the CLI prints on stderr.
     public var line: String {

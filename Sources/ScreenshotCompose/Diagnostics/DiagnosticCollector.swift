@@ -47,9 +47,19 @@ public struct DiagnosticCollector: Sendable {
         positions.merge(other.positions) { mine, _ in mine }
     }
 
-    /// Marks the diagnostics added since `index` as belonging to `captureId`.
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Marks the diagnostics added since `index` (that have no subject yet) as being about
+    /// `subject`.
+    mutating func attribute(since index: Int, to subject: DiagnosticSubject) {
+        for i in index..<diagnostics.count where diagnostics[i].subject == nil { diagnostics[i].subject = subject }
+    }
+
+    /// Marks the diagnostics added since `index` as belonging to the capture `captureId`.
     mutating func attribute(since index: Int, to captureId: String) {
-        for i in index..<diagnostics.count where diagnostics[i].captureId == nil { diagnostics[i].captureId = captureId }
+        attribute(since: index, to: DiagnosticSubject(captureId: captureId))
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

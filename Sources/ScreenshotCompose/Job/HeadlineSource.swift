@@ -92,7 +92,9 @@ enum HeadlineSource {
                 } else if let fallback, let text = raw[fallback]?[id] {
                     headlines[id] = text
                     table.fallbacks[locale, default: [:]][id] = fallback
-                    d.warning(sourceName, "\(locale).\(id)", "missing translation: using the \(fallback) headline (--fallback-locale)")
+                    d.add(Diagnostic(.warning, file: sourceName, field: "\(locale).\(id)",
+                                     message: "missing translation: using the \(fallback) headline (--fallback-locale)",
+                                     subject: DiagnosticSubject(locale: locale, captureId: id)))
                 } else {
                     missing.append("\(locale)/\(id)")
                 }

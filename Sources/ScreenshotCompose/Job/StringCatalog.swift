@@ -60,7 +60,9 @@ public enum StringCatalog {
                 if state != "translated" {
                     let message = "string unit is \"\(state)\", not translated: expected state \"translated\", found \"\(state)\""
                     if allowUntranslated {
-                        d.warning(file, "\(localePath).stringUnit.state", message + " (used because of --allow-untranslated)")
+                        d.add(Diagnostic(.warning, file: file, field: "\(localePath).stringUnit.state",
+                                         message: message + " (used because of --allow-untranslated)",
+                                         subject: DiagnosticSubject(locale: canonical, captureId: key)))
                     } else {
                         d.error(file, "\(localePath).stringUnit.state", message + " (--allow-untranslated accepts it)")
                         continue

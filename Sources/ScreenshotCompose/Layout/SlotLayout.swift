@@ -3,7 +3,7 @@
 public struct PlacedCapture: Equatable, Sendable {
     /// `capture` or `capture-N`: also the id of the `<image>` in the composed SVG.
     public var slotId: String
-    /// Index into `Plan.captures`.
+    /// Index into the output's captures (`OutputSpec.captures`).
     public var captureIndex: Int
     public var rect: Rect
     public var radius: Double

@@ -1,22 +1,21 @@
 extension LayoutEngine {
-    /// The slot template an output composes from, when the plan uses one.
-    func slotTemplate(for output: PlannedOutput, plan: Plan) -> SlotTemplate? {
-        switch plan.templateChoice {
+    /// The slot template an output composes from, when it uses one.
+    func slotTemplate(for spec: OutputSpec) -> SlotTemplate? {
+        switch spec.templateChoice {
         case .placeholder: return nil
         case .slots(let template): return template
         case .builtin(let builtin):
-            let capture = plan.captures[output.captureIndex]
             var texts: Set<String> = ["headline"]
-            if let subtitle = plan.job.subtitles[output.locale]?[capture.id], !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
-            return Self.builtinTemplate(builtin, canvas: capture.canvas, captures: [capture], plan: plan, texts: texts)
+            if let subtitle = spec.subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
+            return Self.builtinTemplate(builtin, canvas: spec.canvas, captures: spec.captures, theme: spec.theme,
+                                        maxLines: spec.typesetting.maxLines, texts: texts)
         }
     }
 
     /// A built-in template generated for `canvas` (one panel) and these captures, parsed like a
     /// designer's file; its text is set in the locale's font stack.
-    static func builtinTemplate(_ builtin: BuiltinTemplate, canvas: Well, panels: Int = 1, captures: [PlannedCapture], plan: Plan,
-                                texts: Set<String>) -> SlotTemplate? {
-        let theme = plan.job.theme
+    static func builtinTemplate(_ builtin: BuiltinTemplate, canvas: Well, panels: Int = 1, captures: [PlannedCapture], theme: Theme,
+                                maxLines: Int, texts: Set<String>) -> SlotTemplate? {
         let request = BuiltinTemplateRequest(
             template: builtin, width: canvas.width, height: canvas.height, panels: panels,
             captures: captures.map { capture in
@@ -25,7 +24,7 @@ extension LayoutEngine {
                 return .init(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
                              screenCornerRadius: radius)
             },
-            theme: theme, texts: texts, maxLines: plan.job.typesetting.maxLines)
+            theme: theme, texts: texts, maxLines: maxLines)
         var d = DiagnosticCollector()
         guard var template = SlotTemplate.parse(request.svg(), file: "builtin:\(builtin.rawValue)", into: &d) else { return nil }
         template.localeFonts = true
@@ -34,30 +33,34 @@ extension LayoutEngine {
 
     /// Lays out one output in its slot template; refusals go into `d` (named by the box, the
     /// slot and the template file). Nil when refused.
-    func layoutSlots(_ output: PlannedOutput, template: SlotTemplate, plan: Plan, typesetter: Typesetting,
+    func layoutSlots(_ spec: OutputSpec, template: SlotTemplate, typesetter: Typesetting,
                      fixedSize: Double? = nil, into d: inout DiagnosticCollector) -> LaidOutOutput? {
-        let capture = plan.captures[output.captureIndex]
-        var texts = ["headline": output.headline]
-        texts["subtitle"] = plan.job.subtitles[output.locale]?[capture.id]
-        let result = layout(template: template, captures: [(output.captureIndex, capture.header.width, capture.header.height)],
-                            texts: texts, locale: output.locale, typesetter: typesetter, fixedSize: fixedSize)
+        var engine = self
+        engine.typesetting = spec.typesetting
+        engine.fontWeight = spec.theme.headlineWeight
+        let capture = spec.capture
+        var texts = ["headline": spec.headline]
+        texts["subtitle"] = spec.subtitle
+        // Capture indexes are positions in `spec.captures`.
+        let result = engine.layout(template: template, captures: spec.captures.enumerated().map { ($0.offset, $0.element.header.width, $0.element.header.height) },
+                                   texts: texts, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize)
         switch result {
         case .success(let layout):
-            return LaidOutOutput(output: output, layout: layout)
+            return LaidOutOutput(spec: spec, layout: layout)
         case .failure(.text(let slot, let refusal)):
-            let field = slot == "headline" ? "headlines.\(output.locale).\(capture.id)" : "\(slot)s.\(output.locale).\(capture.id)"
+            let field = slot == "headline" ? spec.headlineField : "\(slot)s.\(spec.locale).\(capture.id)"
             let box = template.texts[slot].map { "\(SVGNumber.format($0.box.width))×\(SVGNumber.format($0.box.height)) at \(SVGNumber.format($0.box.x)),\(SVGNumber.format($0.box.y))" } ?? ""
             switch refusal {
             case .overflow(let pixels, let detail):
-                d.error(plan.job.file, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
+                d.error(spec.headlineFile, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
             case .missingGlyphs(let scalars):
-                d.error(plan.job.file, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(output.locale): expected every character drawable, found characters that would be drawn as boxes")
+                d.error(spec.headlineFile, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(spec.locale): expected every character drawable, found characters that would be drawn as boxes")
             case .emoji(let scalars):
-                d.error(plan.job.file, field, "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
+                d.error(spec.headlineFile, field, "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
             }
         case .failure(.enlarged(let slot, let index, let placedWidth, let captureWidth)):
-            let refused = plan.captures[index]
-            d.error(plan.job.file, "captures[\(refused.jobIndex)]", "capture \(refused.id) would be enlarged in slot #\(slot) of \(template.file): expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width the slot draws it at), found \(captureWidth) px")
+            let refused = spec.captures[index]
+            d.error(spec.headlineFile, "captures[\(refused.jobIndex)]", "capture \(refused.id) would be enlarged in slot #\(slot) of \(template.file): expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width the slot draws it at), found \(captureWidth) px")
         case .failure(.tooFewSlots(let slots, let captures)):
             d.error(template.file, "#capture-\(slots + 1)", "the screen has \(captures) captures: expected capture slots capture-1 … capture-\(captures), found \(slots)")
         }
@@ -74,7 +77,9 @@ extension LayoutEngine {
             d.warning(template.file, "#\(id) font-family", "font family \"\(first)\" is not installed or registered: expected it in fontFiles or on the machine (fc-list : family), found none; the text falls back to the locale's fonts")
         }
     }
+}
 
+extension LayoutEngine {
     /// Text colours against what they sit on (WCAG 2): the theme's colours for the shipped and
     /// built-in templates, each text slot's fill against its box or the canvas background for a
     /// designer's template.

@@ -1,9 +1,32 @@
 import Foundation
 
-/// Plan + rendered outputs → Manifest.
+/// Rendered outputs → Manifest: the one place manifest entries are made.
 public enum ManifestBuilder {
-    /// `record`: the whole job's plan (`PlanRecord`); `selection`: what this part rendered.
-    public static func build(plan: Plan, outputs: [RenderedOutput], typesetter: Typesetting,
+    /// The manifest entry of one rendered output. `fontHashes`: font file → SHA-256.
+    public static func entry(_ output: RenderedOutput, fontHashes: [String: String]) -> Manifest.Output {
+        let spec = output.spec
+        let names = spec.destination
+        let png = output.png.map {
+            Manifest.PNGEntry(path: names.png, sha256: output.pngSHA256 ?? SHA256.hex($0), bytes: $0.count,
+                              width: output.width, height: output.height)
+        }
+        return Manifest.Output(
+            locale: spec.locale, captureId: spec.capture.id, headline: spec.headline, well: spec.capture.well.id,
+            svg: Manifest.SVGEntry(path: names.svg, sha256: output.svgSHA256, bytes: output.svg.count),
+            png: png,
+            capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count),
+            fonts: output.fonts.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
+            headlineFallback: spec.headlineFallback,
+            fastlane: png.flatMap { png in names.fastlane.map { Manifest.FileEntry(path: $0, sha256: png.sha256) } },
+            storeWell: spec.canvas.storeWell.flatMap { claim in
+                claim.store.map { Manifest.StoreWellEntry(id: spec.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }
+            })
+    }
+
+    /// The whole manifest: the plan's inputs (paths relative to `plan.output`) and the entries
+    /// of the outputs, in the order given. `record`: the whole job's plan (`PlanRecord`);
+    /// `selection`: what this part rendered.
+    public static func build(plan: Plan, outputs: [Manifest.Output], typesetter: Typesetting,
                              record: Manifest.PlanEntry, selection: Manifest.Selection? = nil) -> Manifest {
         let root = plan.output
         func entry(_ file: InputFile) -> Manifest.FileEntry {

@@ -1,107 +1,126 @@
 import Foundation
 
-/// One output rendered and written: the manifest entry for it.
-public typealias RenderedOutput = Manifest.Output
+/// One output drawn, in memory: the SVG and PNG bytes, the font files its text was set in and
+/// what the store-rule check found. Everything the publish step and the manifest builder need.
+public struct RenderedOutput: Sendable {
+    /// The output's own values (locale, capture, canvas, headline, destination names).
+    public var spec: OutputSpec
+    /// The composed SVG (UTF-8).
+    public var svg: Data
+    /// The 8-bit RGB PNG; nil for SVG-only renders.
+    public var png: Data?
+    /// Font files (absolute paths) the headline and subtitle were set in, in order of first use.
+    public var fonts: [String]
+    /// Warnings found while rendering (store rules whose citation is unverified).
+    public var findings: [Diagnostic]
+    /// SHA-256 (lowercase hex) of `svg` and `png`.
+    public var svgSHA256: String
+    public var pngSHA256: String?
+    /// Canvas size of the PNG, pixels.
+    public var width: Int
+    public var height: Int
+
+    public var locale: String { spec.locale }
+    public var captureId: String { spec.capture.id }
+    /// The capture copy the SVG links to (sRGB), written beside the SVG.
+    public var captureCopy: Data { spec.capture.drawBytes }
+}
 
 /// An encoded output breaks a store rule whose citation is verified.
 public struct StoreRuleViolation: Error, Equatable, Sendable {
     public var message: String
 }
 
-/// Composed SVG → Raster → files: writes the capture copy, rasterizes with librsvg, encodes
-/// the PNG and writes SVG and PNG, each file atomically, under `root` (the run's staging
-/// folder; the pipeline moves the files to the output folder once every output succeeded).
-public struct OutputRenderer {
-    public var plan: Plan
-    /// Where files are written; relative paths are the same as in the output folder.
-    public var root: URL
+/// Layout → Composed SVG → Raster: fills the template, draws it through librsvg and encodes the
+/// PNG. Writes nothing but the capture copy librsvg draws from (librsvg loads an SVG's images
+/// only from files beside it), which goes into `staging`.
+public struct OutputRenderer: Sendable {
     public var pngCompression = PNGCompression.default
-    /// SHA-256 of each font file the headlines resolved to (hashed once per run).
-    public var fontHashes: [String: String] = [:]
+    /// The output folder, for naming output files in diagnostics (nil: paths relative to it).
+    public var outputRoot: URL?
 
-    public init(plan: Plan, root: URL? = nil) {
-        self.plan = plan
-        self.root = root ?? plan.output
+    public init(pngCompression: PNGCompression = .default, outputRoot: URL? = nil) {
+        self.pngCompression = pngCompression
+        self.outputRoot = outputRoot
     }
 
-    /// Writes the copy of the capture the SVG links to, so the output folder stands alone.
-    public func writeCaptureCopy(_ composed: ComposedSVG) throws -> Manifest.SVGEntry {
-        let capture = plan.captures.first { $0.id == composed.captureId }
-        guard let capture else { throw RasterError(message: "unknown capture \(composed.captureId)") }
-        try AtomicFile.write(capture.drawBytes, to: root.appendingPathComponent(composed.captureCopyRelativePath))
-        return Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.drawSHA256, bytes: capture.drawBytes.count)
+    /// How an output file is named in diagnostics.
+    func displayPath(_ relative: String) -> String {
+        outputRoot.map { $0.appendingPathComponent(relative).path } ?? relative
     }
 
     /// Draws the composed SVG through librsvg and encodes the PNG (8-bit RGB, no alpha, sRGB,
-    /// text chunks with the not-evidence statement and the capture id, no tIME). Throws
-    /// `RasterError` when the capture copy does not draw (missing, unreadable) or librsvg
-    /// fails, `PNGError` when encoding fails.
-    public func rasterize(_ composed: ComposedSVG, layout: CanvasLayout, headline: String) throws -> Data {
-        let svgURL = root.appendingPathComponent(composed.relativePath)
+    /// text chunks with the not-evidence statement and the capture id, no tIME). The capture
+    /// copy must be in `base` at `composed.captureCopyRelativePath`. Throws `RasterError` when
+    /// the capture copy does not draw (missing, unreadable) or librsvg fails, `PNGError` when
+    /// encoding fails.
+    func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
+        let svgURL = base.appendingPathComponent(composed.relativePath)
         let raster = try LibrsvgRasterizer.render(
             svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height,
-            requiredImageID: layout.captureImageID, requiredImagePath: root.appendingPathComponent(composed.captureCopyRelativePath).path,
+            requiredImageID: layout.captureImageID, requiredImagePath: base.appendingPathComponent(composed.captureCopyRelativePath).path,
             requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height))
-        return try PNGCodec.encodeRGB(raster, texts: textChunks(composed, headline: headline), compression: pngCompression)
+        return try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression)
     }
 
-    func textChunks(_ composed: ComposedSVG, headline: String) -> [PNGText] {
+    static func textChunks(_ spec: OutputSpec) -> [PNGText] {
         [
-            PNGText(key: "Title", value: headline, international: true, language: composed.locale),
+            PNGText(key: "Title", value: spec.headline, international: true, language: spec.locale),
             PNGText(key: "Description",
-                    value: "Composed marketing asset, not capture evidence. Source capture: \(composed.captureId)."),
+                    value: "Composed marketing asset, not capture evidence. Source capture: \(spec.capture.id)."),
             PNGText(key: "not-capture-evidence", value: "true"),
-            PNGText(key: "capture-id", value: composed.captureId),
-            PNGText(key: "Software", value: plan.tool.label),
-            PNGText(key: "Creation Time", value: plan.composedAt),
+            PNGText(key: "capture-id", value: spec.capture.id),
+            PNGText(key: "Software", value: spec.tool.label),
+            PNGText(key: "Creation Time", value: spec.composedAt),
         ]
     }
 
-    /// Composes, rasterizes (unless `svgOnly`) and writes one output; returns its manifest entry.
-    /// Store rules are checked on the encoded PNG before anything is written: a violated
-    /// verified rule throws `StoreRuleViolation`; an unverified one adds a warning to `d`.
-    public func render(_ item: LaidOutOutput, svgOnly: Bool, into d: inout DiagnosticCollector) throws -> RenderedOutput {
-        let composed = try SVGComposer.compose(item, plan: plan)
+    /// Composes and rasterizes (unless `svgOnly`) one output. Store rules are checked on the
+    /// encoded PNG: a violated verified rule throws `StoreRuleViolation`; an unverified one is
+    /// a finding (warning) of the result.
+    public func render(_ item: LaidOutOutput, svgOnly: Bool, staging: StagingArea) throws -> RenderedOutput {
+        let spec = item.spec
+        let composed = try SVGComposer.compose(item)
         // A custom template can still produce XML that does not parse (a duplicate attribute,
         // say); such an SVG is never written.
         if let problem = XMLText.wellFormednessError(composed.data) {
             throw TemplateError.notWellFormed(problem)
         }
-        let captureEntry = try writeCaptureCopy(composed)
-        var pngEntry: Manifest.PNGEntry?
-        var pngData: Data?
+        var png: Data?
+        var findings = DiagnosticCollector()
         if !svgOnly {
-            let png = try rasterize(composed, layout: item.layout, headline: item.output.headline)
-            let canvas = plan.captures[item.output.captureIndex].canvas
-            let findings = StoreRuleChecker.checkFile(png, canvas: canvas, rules: plan.wells.storeRules)
-            if let violated = findings.first(where: \.enforced) { throw StoreRuleViolation(message: violated.message) }
-            let pngField = "\(composed.locale)/\(composed.captureId).png"
-            for finding in findings { StoreRuleChecker.report(finding, file: plan.output.appendingPathComponent(pngField).path, field: "(output)", &d) }
-            let pngPath = "\(composed.locale)/\(composed.captureId).png"
-            pngEntry = Manifest.PNGEntry(path: pngPath, sha256: SHA256.hex(png), bytes: png.count,
-                                         width: item.layout.width, height: item.layout.height)
-            pngData = png
+            try staging.placeCapture(spec)
+            let encoded = try rasterize(composed, spec: spec, layout: item.layout, base: staging.root)
+            let checked = StoreRuleChecker.checkFile(encoded, canvas: spec.canvas, rules: spec.storeRules)
+            if let violated = checked.first(where: \.enforced) { throw StoreRuleViolation(message: violated.message) }
+            for finding in checked { StoreRuleChecker.report(finding, file: displayPath(spec.destination.png), field: "(output)", &findings) }
+            png = encoded
         }
-        let capture = plan.captures[item.output.captureIndex]
-        var fastlaneEntry: Manifest.FileEntry?
-        if let code = plan.fastlaneCodes[composed.locale], let pngEntry {
-            // deliver uploads a folder's screenshots in file-name order: NN is the job order.
-            let order = String(format: "%02d", capture.jobIndex + 1)
-            fastlaneEntry = Manifest.FileEntry(path: "fastlane/screenshots/\(code)/\(order)_\(capture.id).png", sha256: pngEntry.sha256)
+        findings.attribute(since: 0, to: spec.subject)
+        return RenderedOutput(spec: spec, svg: composed.data, png: png, fonts: item.layout.fontFiles,
+                              findings: findings.diagnostics, svgSHA256: SHA256.hex(composed.data),
+                              pngSHA256: png.map(SHA256.hex), width: item.layout.width, height: item.layout.height)
+    }
+
+    /// `render`, with a failure turned into a diagnostic about this output (its subject set,
+    /// so `--keep-going` fails only this capture's outputs).
+    func renderReporting(_ item: LaidOutOutput, svgOnly: Bool, staging: StagingArea) -> (RenderedOutput?, Diagnostic?) {
+        let spec = item.spec
+        var problem: Diagnostic
+        do {
+            return (try render(item, svgOnly: svgOnly, staging: staging), nil)
+        } catch let error as StoreRuleViolation {
+            problem = .error(displayPath(spec.destination.png), "(output)", error.message)
+        } catch let error as RasterError {
+            problem = .error(displayPath(spec.destination.png), "(output)", error.message)
+        } catch let error as PNGError {
+            problem = .error(displayPath(spec.destination.png), "(output)", "PNG encoding failed: \(error.message)")
+        } catch let error as TemplateError {
+            problem = .error(displayPath(spec.destination.svg), "(output)", "\(error)")
+        } catch {
+            problem = .error(displayPath(spec.destination.captureCopy), "(output)", "cannot write: \(FileErrorText.describe(error, path: displayPath(spec.destination.captureCopy)))")
         }
-        try AtomicFile.write(composed.data, to: root.appendingPathComponent(composed.relativePath))
-        if let pngData, let pngEntry {
-            try AtomicFile.write(pngData, to: root.appendingPathComponent(pngEntry.path))
-            if let fastlaneEntry { try AtomicFile.write(pngData, to: root.appendingPathComponent(fastlaneEntry.path)) }
-        }
-        return RenderedOutput(
-            locale: composed.locale, captureId: composed.captureId, headline: item.output.headline, well: capture.well.id,
-            svg: Manifest.SVGEntry(path: composed.relativePath, sha256: SHA256.hex(composed.data), bytes: composed.data.count),
-            png: pngEntry, capture: captureEntry,
-            fonts: item.layout.fontFiles.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
-            headlineFallback: plan.job.headlineFallbacks[composed.locale]?[capture.id], fastlane: fastlaneEntry,
-            storeWell: capture.canvas.storeWell.flatMap { claim in
-                claim.store.map { Manifest.StoreWellEntry(id: capture.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }
-            })
+        problem.subject = spec.subject
+        return (nil, problem)
     }
 }

@@ -1,33 +1,37 @@
 import Dispatch
 import Foundation
 
-/// Renders outputs on a bounded number of threads. Each thread takes the next output, renders
-/// it start to finish and drops its pixels before taking another, so memory grows with the
+/// Runs one piece of work per item on a bounded number of threads. Each thread takes the next
+/// item, finishes it and drops its pixels before taking another, so memory grows with the
 /// number of threads, not with the batch. Results keep their input order.
 enum ParallelRender {
-    struct Result {
-        var output: RenderedOutput?
-        var diagnostics: DiagnosticCollector
-    }
-
     /// Shared state of one run, behind one lock.
-    private final class State: @unchecked Sendable {
+    private final class State<Result>: @unchecked Sendable {
         let lock = NSLock()
+        /// Held while progress events are delivered, never together with `lock` being waited
+        /// for by a worker: a slow progress callback must not stop the other threads.
+        let delivery = NSLock()
         var next = 0
         var results: [Result?]
-        var finished: [Bool]
         var reported = 0
+        var pending: [ProgressEvent] = []
         let start = Date()
 
         init(count: Int) {
             results = Array(repeating: nil, count: count)
-            finished = Array(repeating: false, count: count)
         }
     }
 
-    static func run(_ items: [LaidOutOutput], renderer: OutputRenderer, svgOnly: Bool, jobs: Int,
-                    progress: (@Sendable (ProgressEvent) -> Void)?) -> [Result] {
-        let state = State(count: items.count)
+    /// `work(i)` for every index of `items` on at most `jobs` threads; `progress` gets one event
+    /// per finished item, in item order, called outside the lock the threads share.
+    /// `describe` gives an item's locale and capture id for its event, and `succeeded` whether
+    /// its result is a success.
+    static func run<Item, Result>(_ items: [Item], jobs: Int,
+                                  progress: (@Sendable (ProgressEvent) -> Void)?,
+                                  describe: (Item) -> (locale: String, captureId: String),
+                                  succeeded: (Result) -> Bool,
+                                  work: (Item) -> Result) -> [Result] {
+        let state = State<Result>(count: items.count)
         let workers = max(1, min(jobs, items.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -36,46 +40,40 @@ enum ParallelRender {
                 state.next += 1
                 state.lock.unlock()
                 guard index < items.count else { return }
-                let result = renderOne(items[index], renderer: renderer, svgOnly: svgOnly)
+                let result = work(items[index])
                 state.lock.lock()
                 state.results[index] = result
-                state.finished[index] = true
-                // Report the finished prefix, so events come in output order.
-                var events: [ProgressEvent] = []
-                while state.reported < items.count && state.finished[state.reported] {
-                    let item = items[state.reported]
-                    let capture = renderer.plan.captures[item.output.captureIndex]
+                // Queue the finished prefix, so events come in output order.
+                while state.reported < items.count, let done = state.results[state.reported] {
+                    let (locale, captureId) = describe(items[state.reported])
                     state.reported += 1
-                    events.append(ProgressEvent(done: state.reported, total: items.count,
-                                                elapsed: Date().timeIntervalSince(state.start), locale: item.output.locale,
-                                                captureId: capture.id,
-                                                succeeded: !(state.results[state.reported - 1]?.diagnostics.hasErrors ?? true)))
+                    state.pending.append(ProgressEvent(done: state.reported, total: items.count,
+                                                       elapsed: Date().timeIntervalSince(state.start), locale: locale,
+                                                       captureId: captureId, succeeded: succeeded(done)))
                 }
-                if let progress { events.forEach(progress) }
                 state.lock.unlock()
+                guard let progress else { continue }
+                // Whoever holds `delivery` drains the queue in order; the others go on working.
+                while state.delivery.try() {
+                    while true {
+                        state.lock.lock()
+                        let events = state.pending
+                        state.pending.removeAll()
+                        state.lock.unlock()
+                        if events.isEmpty { break }
+                        events.forEach(progress)
+                    }
+                    state.delivery.unlock()
+                    // Events queued between the last drain and the unlock: drain again.
+                    state.lock.lock()
+                    let more = !state.pending.isEmpty
+                    state.lock.unlock()
+                    if !more { break }
+                }
             }
         }
-        return state.results.map { $0 ?? Result(output: nil, diagnostics: DiagnosticCollector()) }
-    }
-
-    private static func renderOne(_ item: LaidOutOutput, renderer: OutputRenderer, svgOnly: Bool) -> Result {
-        var d = DiagnosticCollector()
-        let plan = renderer.plan
-        let capture = plan.captures[item.output.captureIndex]
-        let target = plan.output.appendingPathComponent("\(item.output.locale)/\(capture.id)").path
-        do {
-            return Result(output: try renderer.render(item, svgOnly: svgOnly, into: &d), diagnostics: d)
-        } catch let error as StoreRuleViolation {
-            d.error(target + ".png", "(output)", error.message)
-        } catch let error as RasterError {
-            d.error(target + ".png", "(output)", error.message)
-        } catch let error as PNGError {
-            d.error(target + ".png", "(output)", "PNG encoding failed: \(error.message)")
-        } catch let error as TemplateError {
-            d.error(target + ".svg", "(output)", "\(error)")
-        } catch {
-            d.error(target, "(output)", "cannot write: \(error.localizedDescription)")
-        }
-        return Result(output: nil, diagnostics: d)
+        // Events queued while another thread was finishing its delivery.
+        if let progress { state.pending.forEach(progress) }
+        return state.results.compactMap { $0 }
     }
 }

@@ -41,41 +41,39 @@ public final class PreviewSession {
                 return lines + ["error: \(plan.output.path): (output folder): \(error)"]
             }
         }
-        var outputs: [RenderedOutput] = []
-        let renderer = OutputRenderer(plan: plan)
+        var outputs: [Manifest.Output] = []
+        let staging = StagingArea(root: plan.output)
         for item in laidOut {
             do {
-                let composed = try SVGComposer.compose(item, plan: plan)
-                let capture = plan.captures[item.output.captureIndex]
+                let composed = try SVGComposer.compose(item)
+                let capture = item.spec.capture
                 let svgHash = SHA256.hex(composed.data)
                 if previous[composed.relativePath] != svgHash || previous[composed.captureCopyRelativePath] != capture.drawSHA256 {
                     if previous[composed.captureCopyRelativePath] != capture.drawSHA256 {
-                        _ = try renderer.writeCaptureCopy(composed)
+                        try staging.placeCapture(item.spec)
                         previous[composed.captureCopyRelativePath] = capture.drawSHA256
                     }
                     try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
                     previous[composed.relativePath] = svgHash
                     lines.append("rendered \(composed.relativePath)")
                     // A manifest no longer describes a folder whose SVGs preview rewrote.
-                    let manifest = plan.output.appendingPathComponent("manifest.json")
+                    let manifest = plan.output.appendingPathComponent(OutputPaths.manifest)
                     if FileManager.default.fileExists(atPath: manifest.path) {
                         try? FileManager.default.removeItem(at: manifest)
                         lines.append("removed manifest.json: it no longer describes this folder (render again to make one)")
                     }
                 }
-                outputs.append(RenderedOutput(
-                    locale: composed.locale, captureId: composed.captureId, headline: item.output.headline, well: capture.well.id,
-                    svg: Manifest.SVGEntry(path: composed.relativePath, sha256: svgHash, bytes: composed.data.count), png: nil,
-                    capture: Manifest.SVGEntry(path: composed.captureCopyRelativePath, sha256: capture.drawSHA256, bytes: capture.drawBytes.count),
-                    fonts: [], headlineFallback: nil, fastlane: nil, storeWell: nil))
+                let rendered = RenderedOutput(spec: item.spec, svg: composed.data, png: nil, fonts: item.layout.fontFiles, findings: [],
+                                              svgSHA256: svgHash, pngSHA256: nil, width: item.layout.width, height: item.layout.height)
+                outputs.append(ManifestBuilder.entry(rendered, fontHashes: [:]))
             } catch {
-                lines.append("error: \(plan.output.appendingPathComponent(item.output.locale).path): (output): \(error)")
+                lines.append("error: \(plan.output.appendingPathComponent(item.spec.locale).path): (output): \(error)")
             }
         }
         let sheet = ContactSheet.html(plan: plan, outputs: outputs, warnings: d.diagnostics.filter { $0.severity == .warning })
         let sheetHash = SHA256.hex(sheet)
         if previous["index.html"] != sheetHash {
-            try? AtomicFile.write(sheet, to: plan.output.appendingPathComponent("index.html"))
+            try? AtomicFile.write(sheet, to: plan.output.appendingPathComponent(OutputPaths.contactSheet))
             previous["index.html"] = sheetHash
         }
         return lines

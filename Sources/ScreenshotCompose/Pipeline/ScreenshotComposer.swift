@@ -54,10 +54,10 @@ public struct ScreenshotComposer {
                 d.error(job.file, "fonts.\(key)", "font family \"\(family)\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none")
             }
         }
-        var engine = layoutEngine
-        engine.typesetting = job.typesetting
-        engine.fontWeight = job.theme.headlineWeight
-        let laidOut = engine.layoutAll(plan, typesetter: typesetter, into: &d)
+        // Checks of the plan as a whole, then every output laid out from its own values.
+        if case .slots(let template) = plan.templateChoice { layoutEngine.warnMissingFamilies(template, typesetter: typesetter, into: &d) }
+        layoutEngine.checkContrast(plan, into: &d)
+        let laidOut = layoutEngine.layoutAll(plan.outputs, typesetter: typesetter, into: &d)
         if d.errors.count == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.
         let runWide = d.diagnostics.filter { $0.severity == .error && $0.captureId == nil }
@@ -105,9 +105,7 @@ public struct ScreenshotComposer {
                                         outputs: planned)
         let selection = PlanRecord.selection(job: plan.job, options: options, shard: rendering.shard)
         let selected = Set(selection?.keys(of: planned) ?? planned)
-        let laidOut = allLaidOut.filter {
-            selected.contains(Manifest.OutputKey(locale: $0.output.locale, captureId: plan.captures[$0.output.captureIndex].id))
-        }
+        let laidOut = allLaidOut.filter { selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.capture.id)) }
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)
@@ -118,16 +116,30 @@ public struct ScreenshotComposer {
             d.error(plan.output.path, "(output folder)", "\(error)")
             return RunReport(diagnostics: d.diagnostics)
         }
-        var renderer = OutputRenderer(plan: plan, root: folder.staging)
-        renderer.fontHashes = FontHashes.of(laidOut.flatMap(\.layout.fontFiles))
-        renderer.pngCompression = rendering.pngCompression
-        let results = ParallelRender.run(laidOut, renderer: renderer, svgOnly: rendering.svgOnly,
-                                         jobs: rendering.jobs, progress: rendering.progress)
-        var outputs: [RenderedOutput] = []
-        for result in results {
-            d.append(contentsOf: result.diagnostics)
-            if let output = result.output { outputs.append(output) }
+        let staging = StagingArea(root: folder.staging)
+        let renderer = OutputRenderer(pngCompression: rendering.pngCompression, outputRoot: plan.output)
+        let fontHashes = FontHashes.of(laidOut.flatMap(\.layout.fontFiles))
+        // Each thread renders an output, stages its files and keeps only its manifest entry,
+        // so the pixels of one output at a time per thread are in memory.
+        let results = ParallelRender.run(
+            laidOut, jobs: rendering.jobs, progress: rendering.progress,
+            describe: { ($0.spec.locale, $0.spec.capture.id) }, succeeded: { $0.entry != nil }
+        ) { item -> StagedOutput in
+            let (rendered, problem) = renderer.renderReporting(item, svgOnly: rendering.svgOnly, staging: staging)
+            guard let rendered else { return StagedOutput(entry: nil, files: [], diagnostics: [problem].compactMap { $0 }) }
+            do {
+                let files = try staging.stage(rendered)
+                return StagedOutput(entry: ManifestBuilder.entry(rendered, fontHashes: fontHashes), files: files,
+                                    diagnostics: rendered.findings)
+            } catch {
+                var problem = Diagnostic.error(renderer.displayPath(item.spec.destination.svg), "(output)",
+                                               "cannot write: \(FileErrorText.describe(error, path: renderer.displayPath(item.spec.destination.svg)))")
+                problem.subject = item.spec.subject
+                return StagedOutput(entry: nil, files: [], diagnostics: rendered.findings + [problem])
+            }
         }
+        for result in results { d.append(contentsOf: result.diagnostics) }
+        let outputs = results.compactMap(\.entry)
         let failed = d.errors.filter { $0.captureId != nil }
         if d.hasErrors && !(options.keepGoing && failed.count == d.errors.count) {
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
@@ -136,26 +148,35 @@ public struct ScreenshotComposer {
         if !failed.isEmpty {
             manifest.failures = failed.map { Manifest.Failure(captureId: $0.captureId ?? "", file: $0.file, field: $0.field, message: $0.message) }
         }
-        let manifestName = selection?.manifestName ?? "manifest.json"
+        let manifestName = OutputPaths.manifestName(selection: selection)
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
-            let files = outputs.flatMap { output in [output.capture.path, output.svg.path] + [output.png?.path, output.fastlane?.path].compactMap { $0 } }
+            let files = results.flatMap(\.files)
             var review: [String] = []
             // The review page, for whole runs (a part's would show only its part; merging
             // the parts writes the whole page).
             if selection == nil {
                 let sheet = ContactSheet.html(manifest: manifest, warnings: d.diagnostics.filter { $0.severity == .warning })
-                try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent("index.html"))
-                review.append("index.html")
+                try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent(OutputPaths.contactSheet))
+                review.append(OutputPaths.contactSheet)
             }
             try folder.publish(files, manifest: try manifest.encoded(), name: manifestName, review: review)
         } catch let error as OutputFolderError {
             d.error(plan.output.path, "(output folder)", error.message)
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         } catch {
-            d.error(manifestURL.path, "(output)", "cannot write: \(error.localizedDescription)")
+            d.error(manifestURL.path, "(output)", "cannot write: \(FileErrorText.describe(error, path: manifestURL.path))")
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
         return RunReport(diagnostics: d.diagnostics, manifest: manifest, manifestURL: manifestURL, outputCount: outputs.count)
     }
+}
+
+/// One output as a folder render keeps it once its files are staged: no pixels, only what
+/// the manifest and the publish step need.
+struct StagedOutput {
+    var entry: Manifest.Output?
+    /// Staged files, relative to the output folder.
+    var files: [String]
+    var diagnostics: [Diagnostic]
 }

@@ -33,15 +33,6 @@ public struct PlannedCapture: Sendable {
     public var color: CaptureColorDecision
 }
 
-/// One output to make: a capture in a locale with its headline.
-public struct PlannedOutput: Equatable, Sendable {
-    public var locale: String
-    /// Index into `Plan.captures` (the captures that passed their checks).
-    public var captureIndex: Int
-    /// The headline exactly as written in the job.
-    public var headline: String
-}
-
 /// The identity written into every output.
 public struct ToolIdentity: Equatable, Sendable {
     public var name = "store-screenshot-compose"
@@ -64,7 +55,8 @@ public struct Plan: Sendable {
     public var wellsFile: InputFile
     public var storeWellsFile: InputFile
     public var captures: [PlannedCapture]
-    public var outputs: [PlannedOutput]
+    /// One self-contained value per output, in render order (locale, then job order).
+    public var outputs: [OutputSpec]
     /// RFC 3339 UTC: from `SOURCE_DATE_EPOCH` when set, else the time of the run.
     public var composedAt: String
     public var tool: ToolIdentity

@@ -80,18 +80,6 @@ public enum Planner {
         }
 
         let locales = selectLocales(job, requested: options.locales, &d)
-        var outputs: [PlannedOutput] = []
-        for locale in locales {
-            for capture in job.captures {
-                guard let headline = job.headlines[locale]?[capture.id] else { continue }
-                let mark = d.diagnostics.count
-                let valid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: capture.id, &d)
-                d.attribute(since: mark, to: capture.id)
-                if valid, let index = captures.firstIndex(where: { $0.id == capture.id }) {
-                    outputs.append(PlannedOutput(locale: locale, captureIndex: index, headline: headline))
-                }
-            }
-        }
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
         let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
         if options.fastlaneLayout {
@@ -105,6 +93,27 @@ public enum Planner {
                 }
             }
         }
+        var outputs: [OutputSpec] = []
+        for locale in locales {
+            for jobCapture in job.captures {
+                guard let headline = job.headlines[locale]?[jobCapture.id] else { continue }
+                let mark = d.diagnostics.count
+                let valid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: jobCapture.id, &d)
+                let subtitle = job.subtitles[locale]?[jobCapture.id]
+                let subtitleValid = subtitle.map { checkHeadlineCharacters($0, job: job, locale: locale, captureId: jobCapture.id, field: "subtitles", &d) } ?? true
+                d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: jobCapture.id))
+                guard valid, subtitleValid, let capture = captures.first(where: { $0.id == jobCapture.id }) else { continue }
+                var spec = OutputSpec(
+                    locale: locale, capture: capture, canvas: capture.canvas, headline: headline, subtitle: subtitle,
+                    headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme, typesetting: job.typesetting,
+                    template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice,
+                    destination: OutputPaths.destinations(locale: locale, name: capture.id, captureId: capture.id,
+                                                          order: capture.jobIndex + 1, fastlaneLanguage: fastlaneCodes[locale]),
+                    composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], headlineFile: job.file)
+                spec.templateFile = templateRead?.file.displayPath ?? ""
+                outputs.append(spec)
+            }
+        }
 
         if case .slots(let slots) = templateChoice {
             // The canvas is the template's own size: a template drawn for another canvas would
@@ -115,7 +124,7 @@ public enum Planner {
             }
         }
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
-        checkOutputFolder(output, job: job, captures: captures, locales: locales, fastlane: fastlaneCodes,
+        checkOutputFolder(output, job: job, captures: captures, outputs: outputs,
                           inputs: [templateRead?.file, wellsRead?.file, storeRead?.file].compactMap { $0?.url }, &d)
         guard let wells, let wellsRead, let storeRead else { return nil }
         // A refused template or timestamp is already an error: the empty stand-ins only let
@@ -253,24 +262,18 @@ public enum Planner {
     /// The output folder must be a folder (or not exist yet), and no file the run writes may be
     /// one of its inputs: a capture inside the output folder would otherwise be replaced by the
     /// composed image of itself.
-    private static func checkOutputFolder(_ output: URL, job: Job, captures: [PlannedCapture], locales: [String],
-                                          fastlane: [String: String], inputs: [URL], _ d: inout DiagnosticCollector) {
+    private static func checkOutputFolder(_ output: URL, job: Job, captures: [PlannedCapture], outputs: [OutputSpec],
+                                          inputs: [URL], _ d: inout DiagnosticCollector) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             d.error(job.file, "output", "the output path is a file: expected a folder, found a file at \(output.path)")
             return
         }
         let root = output.resolvingSymlinksInPath()
-        var written: Set<String> = [root.appendingPathComponent("manifest.json").path]
-        for locale in locales {
-            for capture in captures {
-                for relative in ["\(locale)/\(capture.id).svg", "\(locale)/\(capture.id).png", "\(locale)/captures/\(capture.id).png"] {
-                    written.insert(root.appendingPathComponent(relative).standardizedFileURL.path)
-                }
-                if let code = fastlane[locale] {
-                    let order = String(format: "%02d", capture.jobIndex + 1)
-                    written.insert(root.appendingPathComponent("fastlane/screenshots/\(code)/\(order)_\(capture.id).png").path)
-                }
+        var written: Set<String> = [root.appendingPathComponent(OutputPaths.manifest).path]
+        for spec in outputs {
+            for relative in spec.destination.files(svgOnly: false) {
+                written.insert(root.appendingPathComponent(relative).standardizedFileURL.path)
             }
         }
         let namedInputs = captures.map { ("captures[\($0.jobIndex)].path", $0.url) }
@@ -342,14 +345,17 @@ public enum Planner {
     public static let maximumHeadlineLength = 1000
 
     private static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
-                                                _ d: inout DiagnosticCollector) -> Bool {
+                                                field: String = "headlines", _ d: inout DiagnosticCollector) -> Bool {
+        // A subtitle is measured by Pango like a headline, so the same limit keeps it within
+        // Pango's 32-bit units.
+        let what = field == "headlines" ? "headline" : "subtitle"
         if headline.count > maximumHeadlineLength {
-            d.error(job.file, "headlines.\(locale).\(captureId)", "headline too long: expected at most \(maximumHeadlineLength) characters, found \(headline.count)")
+            d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) too long: expected at most \(maximumHeadlineLength) characters, found \(headline.count)")
             return false
         }
         if let bad = XMLText.firstInvalidScalar(in: headline) {
-            d.error(job.file, "headlines.\(locale).\(captureId)",
-                    "headline holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+            d.error(job.file, "\(field).\(locale).\(captureId)",
+                    "\(what) holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
             return false
         }
         return true

@@ -14,7 +14,7 @@ public enum ContactSheet {
     }
 
     /// The sheet of a plan's outputs (preview: no manifest yet).
-    public static func html(plan: Plan, outputs: [RenderedOutput], warnings: [Diagnostic]) -> Data {
+    public static func html(plan: Plan, outputs: [Manifest.Output], warnings: [Diagnostic]) -> Data {
         let canvases = Dictionary(plan.captures.map { ($0.id, Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
                                   uniquingKeysWith: { a, _ in a })
         return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.captures.map(\.id),
@@ -36,7 +36,7 @@ public enum ContactSheet {
                     captureOrder: manifest.inputs.captures.map(\.id), outputs: manifest.outputs, canvases: canvases, warnings: warnings)
     }
 
-    static func html(composedAt: String, toolLabel: String, captureOrder: [String], outputs: [RenderedOutput],
+    static func html(composedAt: String, toolLabel: String, captureOrder: [String], outputs: [Manifest.Output],
                      canvases: [String: Canvas], warnings: [Diagnostic]) -> Data {
         let locales = Array(Set(outputs.map(\.locale))).sorted()
         let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\($0.captureId)", $0) }, uniquingKeysWith: { a, _ in a })
@@ -81,8 +81,7 @@ public enum ContactSheet {
                             html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
                         }
                         html += " · <a href=\"\(a(o.svg.path))\">SVG</a></div>"
-                        for w in warnings where w.file.hasSuffix("/\(locale)/\(capture.id).png") || w.field == "\(locale).\(capture.id)"
-                            || w.field == "headlines.\(locale).\(capture.id)" {
+                        for w in warnings where w.subject?.captureId == capture.id && w.subject?.locale == locale {
                             html += "<div class=\"warn\">\(e(w.message))</div>"
                         }
                     } else {

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Who a diagnostic is about: the output's locale, its capture (or screen) and, when it is
+/// composed to a store slot, that target. Set by every stage, so `--keep-going`, the contact
+/// sheet and `--json` know which output a problem belongs to without reading its text.
+public struct DiagnosticSubject: Equatable, Hashable, Sendable, Codable {
+    public var locale: String?
+    /// The capture id (or screen id) whose outputs the problem fails.
+    public var captureId: String?
+    /// The store slot (target) id, when the output is composed to one.
+    public var target: String?
+
+    public init(locale: String? = nil, captureId: String? = nil, target: String? = nil) {
+        self.locale = locale
+        self.captureId = captureId
+        self.target = target
+    }
+}
+
+/// Everything one output needs, as plain values: the stages after planning (layout, compose,
+/// raster, publish) read only this, never the job or the plan.
+///
+/// One capture composed in one locale onto one canvas, with its headline (and optional
+/// subtitle), the theme, the template, and the names its files get in the output folder.
+public struct OutputSpec: Sendable {
+    /// Canonical BCP 47 tag; names the output's folder.
+    public var locale: String
+    /// The capture with its decoded facts (bytes, IHDR, colour decision, SHA-256, well).
+    public var capture: PlannedCapture
+    /// The canvas: a store slot, or the recorded well itself. Pixels.
+    public var canvas: Well
+    /// The headline exactly as written (a `\n` is a line break).
+    public var headline: String
+    /// Optional subtitle under the headline.
+    public var subtitle: String?
+    /// The locale whose headline filled a missing translation (`--fallback-locale`).
+    public var headlineFallback: String?
+    public var theme: Theme
+    /// How headlines are set (line count, minimum scale, fonts, emoji policy).
+    public var typesetting: TypesettingOptions
+    /// The placeholder template (filled unless `templateChoice` is a slot-marked template).
+    public var template: SVGTemplate
+    /// `.placeholder`: `template` is filled; `.slots`: the slot-marked template composes.
+    public var templateChoice = TemplateChoice.placeholder
+    /// Where the output's files go inside the output folder (built by `OutputPaths`).
+    public var destination: DestinationNames
+    /// RFC 3339 UTC, written into the SVG and the PNG.
+    public var composedAt: String
+    public var tool: ToolIdentity
+    /// The store rules checked on the encoded PNG (those of the canvas's store apply).
+    public var storeRules: [StoreRule]
+    /// Where the headline was given, for diagnostics: the job file (or the localization file).
+    public var headlineFile: String
+    /// The template as diagnostics name it (a path or `builtin:<name>`).
+    public var templateFile = ""
+
+    public init(locale: String, capture: PlannedCapture, canvas: Well, headline: String, subtitle: String? = nil,
+                headlineFallback: String? = nil, theme: Theme = Theme(), typesetting: TypesettingOptions = TypesettingOptions(),
+                template: SVGTemplate, templateChoice: TemplateChoice = .placeholder, destination: DestinationNames, composedAt: String, tool: ToolIdentity = ToolIdentity(),
+                storeRules: [StoreRule] = [], headlineFile: String = "") {
+        self.locale = locale
+        self.capture = capture
+        self.canvas = canvas
+        self.headline = headline
+        self.subtitle = subtitle
+        self.headlineFallback = headlineFallback
+        self.theme = theme
+        self.typesetting = typesetting
+        self.template = template
+        self.templateChoice = templateChoice
+        self.destination = destination
+        self.composedAt = composedAt
+        self.tool = tool
+        self.storeRules = storeRules
+        self.headlineFile = headlineFile
+    }
+
+    /// The captures the output draws, in slot order (indexes in `SlotLayout` are positions here).
+    public var captures: [PlannedCapture] { [capture] }
+
+    /// The output as a diagnostic subject.
+    public var subject: DiagnosticSubject {
+        DiagnosticSubject(locale: locale, captureId: capture.id, target: canvas.storeWell?.store == nil ? nil : canvas.id)
+    }
+
+    /// The JSON path of the headline in the job (`headlines.<locale>.<capture id>`).
+    public var headlineField: String { "headlines.\(locale).\(capture.id)" }
+
+    /// Corner radius the capture is clipped to, as a fraction of its width: the theme's, else
+    /// the recorded well's.
+    public var screenCornerRadius: Double {
+        if case .fraction(let f) = theme.cornerRadius { return f }
+        return capture.well.screenCornerRadius
+    }
+}

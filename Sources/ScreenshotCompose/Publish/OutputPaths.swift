@@ -1,0 +1,55 @@
+import Foundation
+
+/// Where one output's files go, relative to the output folder. Only `OutputPaths` makes these,
+/// so every stage (the overwrite check, the SVG's href, the publish step, the contact sheet)
+/// agrees on the names.
+public struct DestinationNames: Equatable, Hashable, Sendable {
+    /// `<locale>/<name>.svg`
+    public var svg: String
+    /// `<locale>/<name>.png`
+    public var png: String
+    /// `<locale>/captures/<captureId>.png`: the copy of the capture the SVG links to.
+    public var captureCopy: String
+    /// The SVG's href to the capture copy, relative to the SVG's own folder.
+    public var captureHref: String
+    /// `--layout fastlane`: `fastlane/screenshots/<language>/<NN>_<name>.png`.
+    public var fastlane: String?
+
+    /// Every file the output writes (no PNG nor fastlane copy for `svgOnly`).
+    public func files(svgOnly: Bool) -> [String] {
+        svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }
+    }
+}
+
+/// The one owner of output paths and store-layout names.
+public enum OutputPaths {
+    /// The whole run's manifest.
+    public static let manifest = "manifest.json"
+    /// The review page (not listed in the manifest).
+    public static let contactSheet = "index.html"
+    /// Folder fastlane deliver reads, one sub-folder per App Store Connect language.
+    public static let fastlaneScreenshots = "fastlane/screenshots"
+
+    /// The manifest of a run: `manifest.json`, or a part's (`manifest.de-DE.shard-1-of-2.json`).
+    public static func manifestName(selection: Manifest.Selection?) -> String {
+        selection?.manifestName ?? manifest
+    }
+
+    /// The names of one output. `name` names its SVG and PNG (the capture id for one capture
+    /// per canvas); `order` is its 1-based place in the job, fastlane's `NN`, since deliver
+    /// uploads a folder's screenshots in file-name order. Capture ids and locales are
+    /// `[A-Za-z0-9._-]`, which need no percent-encoding in the href.
+    public static func destinations(locale: String, name: String, captureId: String, order: Int,
+                                    fastlaneLanguage: String? = nil) -> DestinationNames {
+        let href = "captures/\(captureId).png"
+        return DestinationNames(
+            svg: "\(locale)/\(name).svg", png: "\(locale)/\(name).png",
+            captureCopy: "\(locale)/\(href)", captureHref: href,
+            fastlane: fastlaneLanguage.map { "\(fastlaneScreenshots)/\($0)/\(String(format: "%02d", order))_\(name).png" })
+    }
+
+    /// Whether `relative` is a screenshot in a fastlane language folder.
+    static func isFastlaneScreenshot(_ relative: String) -> Bool {
+        relative.hasPrefix(fastlaneScreenshots + "/")
+    }
+}
