@@ -35,10 +35,11 @@ docs: build
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 
 # Release build, then this tool against rsvg-convert (and Koubou when pip can install it).
+# BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs).
 bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release
-	python3 scripts/bench.py
+	BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py
 
 # libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
 fuzz: setup
