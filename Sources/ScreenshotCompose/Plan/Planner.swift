@@ -187,11 +187,15 @@ public enum Planner {
             d.error(job.file, "\(field).well", "unknown well: expected one of \(recorded.joined(separator: ", ")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
         }
         let bytes: Data
-        switch InputReader.read(capture.url, as: .capture) {
-        case .success(let data): bytes = data
-        case .failure(let problem):
-            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
-            return nil
+        if let png = capture.png {
+            bytes = png
+        } else {
+            switch InputReader.read(capture.url, as: .capture) {
+            case .success(let data): bytes = data
+            case .failure(let problem):
+                d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
+                return nil
+            }
         }
         if let mark = ComposedImageMarker.mark(in: bytes) {
             d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found an image this tool composed (\(mark)): a composed image is marketing, never capture evidence")
