@@ -38,6 +38,9 @@ public struct OutputRenderer: Sendable {
     public var pngCompression = PNGCompression.default
     /// The output folder, for naming output files in diagnostics (nil: paths relative to it).
     public var outputRoot: URL?
+    /// The layers below the text, shared by outputs that differ only in their text; nil draws
+    /// every output in one pass.
+    var sharedLayers: SharedLayers?
 
     public init(pngCompression: PNGCompression = .default, outputRoot: URL? = nil) {
         self.pngCompression = pngCompression
@@ -55,12 +58,32 @@ public struct OutputRenderer: Sendable {
     /// the capture copy does not draw (missing, unreadable) or librsvg fails, `PNGError` when
     /// encoding fails.
     func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
-        let svgURL = base.appendingPathComponent(composed.relativePath)
-        let raster = try LibrsvgRasterizer.render(
-            svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height,
-            requiredImageID: layout.captureImageID, requiredImagePath: base.appendingPathComponent(composed.captureCopyRelativePath).path,
-            requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height))
+        let raster = try draw(composed, layout: layout, base: base)
         return try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression)
+    }
+
+    /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
+    /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass.
+    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL) throws -> RasterImage {
+        let svgURL = base.appendingPathComponent(composed.relativePath)
+        let drawWhole = { (svg: Data) in
+            try LibrsvgRasterizer.render(
+                svg: svg, baseFile: svgURL, width: layout.width, height: layout.height,
+                requiredImageID: layout.captureImageID, requiredImagePath: base.appendingPathComponent(composed.captureCopyRelativePath).path,
+                requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height))
+        }
+        if let sharedLayers, case .success(let split) = LayerSplit.split(composed.data),
+           let layers = sharedLayers.layers(key: SHA256.hex(split.base), draw: {
+               SharedLayers.Layers(raster: try drawWhole(split.base),
+                                   afterText: try LibrsvgRasterizer.inkExtent(svg: split.afterText, baseFile: svgURL,
+                                                                              width: layout.width, height: layout.height))
+           }),
+           let raster = try LibrsvgRasterizer.drawLayers(svg: composed.data, baseFile: svgURL, over: layers.raster,
+                                                         ids: split.textIDs, clearOf: layers.afterText) {
+            sharedLayers.noteDrawnOverShared()
+            return raster
+        }
+        return try drawWhole(composed.data)
     }
 
     static func textChunks(_ spec: OutputSpec) -> [PNGText] {

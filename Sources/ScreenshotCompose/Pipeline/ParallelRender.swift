@@ -3,7 +3,9 @@ import Foundation
 
 /// Runs one piece of work per item on a bounded number of threads. Each thread takes the next
 /// item, finishes it and drops its pixels before taking another, so memory grows with the
-/// number of threads, not with the batch. Results keep their input order.
+/// number of threads, not with the batch. Items are taken in `order` when given (outputs
+/// capture by capture, so the layers one capture's outputs share are needed only while that
+/// capture is in progress); results keep their input order.
 enum ParallelRender {
     /// Shared state of one run, behind one lock.
     private final class State<Result>: @unchecked Sendable {
@@ -30,16 +32,18 @@ enum ParallelRender {
                                   progress: (@Sendable (ProgressEvent) -> Void)?,
                                   describe: (Item) -> (locale: String, captureId: String),
                                   succeeded: (Result) -> Bool,
+                                  order: [Int]? = nil,
                                   work: (Item) -> Result) -> [Result] {
         let state = State<Result>(count: items.count)
         let workers = max(1, min(jobs, items.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 state.lock.lock()
-                let index = state.next
+                let next = state.next
                 state.next += 1
                 state.lock.unlock()
-                guard index < items.count else { return }
+                guard next < items.count else { return }
+                let index = order?[next] ?? next
                 let result = work(items[index])
                 state.lock.lock()
                 state.results[index] = result

@@ -31,16 +31,7 @@ public enum LibrsvgRasterizer {
     public static func render(svg: Data, baseFile: URL, width: Int, height: Int,
                               requiredImageID: String, requiredImagePath: String,
                               requiredImageBox: (x: Double, y: Double, width: Double, height: Double)) throws -> RasterImage {
-        try svg.withUnsafeBytes { raw -> RasterImage in
-            let stream = g_memory_input_stream_new_from_data(raw.baseAddress, gssize(raw.count), nil)
-            defer { g_object_unref(stream) }
-            let base = g_file_new_for_path(baseFile.path)
-            defer { g_object_unref(UnsafeMutableRawPointer(base)) }
-            var error: UnsafeMutablePointer<GError>?
-            guard let handle = rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, nil, &error) else {
-                throw RasterError(message: "librsvg rejected the SVG: \(take(&error))")
-            }
-            defer { g_object_unref(handle) }
+        try withHandle(svg, baseFile: baseFile) { handle in
             try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
                            box: requiredImageBox, canvas: (width, height))
             return try drawCanvas(handle: handle, width: width, height: height)
@@ -111,6 +102,135 @@ public enum LibrsvgRasterizer {
         }
         let pixels = [UInt8](UnsafeBufferPointer(start: data, count: stride * height))
         return RasterImage(width: width, height: height, stride: stride, pixels: pixels)
+    }
+
+    /// A box on the canvas, in pixels.
+    public struct Box: Equatable, Sendable {
+        public var x, y, width, height: Double
+
+        func intersects(_ other: Box) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
+    }
+
+    /// Where the whole of `svg` draws on a `width` × `height` canvas (librsvg's ink rectangle),
+    /// nil when it draws nothing. Images are measured by their box (decoding them is not needed).
+    static func inkExtent(svg: Data, baseFile: URL, width: Int, height: Int) throws -> Box? {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+            var ink = RsvgRectangle(), logical = RsvgRectangle()
+            var error: UnsafeMutablePointer<GError>?
+            if rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, &error) == 0 {
+                throw RasterError(message: "librsvg could not measure the SVG: \(take(&error))")
+            }
+            return ink.width > 0 && ink.height > 0 ? Box(x: ink.x, y: ink.y, width: ink.width, height: ink.height) : nil
+        }
+    }
+
+    /// Draws the elements `ids` of `svg` (its whole document: each element with the transform
+    /// and inherited style it has there) in order over a copy of `base`, as the one-pass render
+    /// would draw them last. Returns nil, having drawn nothing, when the ink of any of them
+    /// comes within a pixel of `clearOf` (what the document draws after them), or cannot be
+    /// measured.
+    static func drawLayers(svg: Data, baseFile: URL, over base: RasterImage, ids: [String], clearOf: Box?) throws -> RasterImage? {
+        try withHandle(svg, baseFile: baseFile) { handle -> RasterImage? in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(base.width), height: Double(base.height))
+            if let clearOf {
+                // Pixels an anti-aliased edge can touch, and one more.
+                let keepOut = Box(x: clearOf.x.rounded(.down) - 1, y: clearOf.y.rounded(.down) - 1,
+                                  width: clearOf.width.rounded(.up) + 3, height: clearOf.height.rounded(.up) + 3)
+                for id in ids {
+                    guard let ink = try measuredInk(handle: handle, id: id, canvas: (base.width, base.height)) else { return nil }
+                    if ink.width > 0 && ink.intersects(keepOut) { return nil }
+                }
+            }
+            var pixels = base.pixels
+            try pixels.withUnsafeMutableBytes { raw in
+                guard let surface = cairo_image_surface_create_for_data(raw.bindMemory(to: UInt8.self).baseAddress, CAIRO_FORMAT_RGB24,
+                                                                        Int32(base.width), Int32(base.height), Int32(base.stride)),
+                      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                    throw RasterError(message: "cairo could not wrap a \(base.width)×\(base.height) canvas")
+                }
+                defer { cairo_surface_destroy(surface) }
+                let cr = cairo_create(surface)
+                defer { cairo_destroy(cr) }
+                for id in ids {
+                    var error: UnsafeMutablePointer<GError>?
+                    if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
+                        throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
+                    }
+                }
+                let status = cairo_status(cr)
+                if status != CAIRO_STATUS_SUCCESS {
+                    throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
+                }
+                cairo_surface_flush(surface)
+            }
+            return RasterImage(width: base.width, height: base.height, stride: base.stride, pixels: pixels)
+        }
+    }
+
+    /// The pixels element `id` inks, measured by drawing it alone into a transparent patch
+    /// around librsvg's rectangles for it (widened by half their height: glyphs can overhang
+    /// their advance and line box). An empty box when it draws nothing; nil when its ink
+    /// reaches the patch's edge inside the canvas (it goes further than measured).
+    private static func measuredInk(handle: UnsafeMutablePointer<RsvgHandle>, id: String, canvas: (width: Int, height: Int)) throws -> Box? {
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        var ink = RsvgRectangle(), logical = RsvgRectangle()
+        var error: UnsafeMutablePointer<GError>?
+        if rsvg_handle_get_geometry_for_layer(handle, "#\(id)", &viewport, &ink, &logical, &error) == 0 {
+            throw RasterError(message: "librsvg could not measure #\(id): \(take(&error))")
+        }
+        let boxes = [ink, logical].filter { $0.width > 0 || $0.height > 0 }
+        guard let left = boxes.map(\.x).min(), let top = boxes.map(\.y).min(),
+              let right = boxes.map({ $0.x + $0.width }).max(), let bottom = boxes.map({ $0.y + $0.height }).max() else {
+            return Box(x: 0, y: 0, width: 0, height: 0)
+        }
+        let margin = max(8, (bottom - top) / 2)
+        let x0 = max(0, Int((left - margin).rounded(.down))), y0 = max(0, Int((top - margin).rounded(.down)))
+        let x1 = min(canvas.width, Int((right + margin).rounded(.up))), y1 = min(canvas.height, Int((bottom + margin).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(x1 - x0), Int32(y1 - y0)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cairo could not create a surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        cairo_translate(cr, Double(-x0), Double(-y0))
+        if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
+            throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<(y1 - y0) {
+            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<(x1 - x0) where row[x] >> 24 != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
+        let touchesEdge = (minX == 0 && x0 > 0) || (minY == 0 && y0 > 0)
+            || (maxX == x1 - x0 - 1 && x1 < canvas.width) || (maxY == y1 - y0 - 1 && y1 < canvas.height)
+        if touchesEdge { return nil }
+        return Box(x: Double(x0 + minX), y: Double(y0 + minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+    }
+
+    private static func withHandle<T>(_ svg: Data, baseFile: URL, _ body: (UnsafeMutablePointer<RsvgHandle>) throws -> T) throws -> T {
+        try svg.withUnsafeBytes { raw -> T in
+            let stream = g_memory_input_stream_new_from_data(raw.baseAddress, gssize(raw.count), nil)
+            defer { g_object_unref(stream) }
+            let base = g_file_new_for_path(baseFile.path)
+            defer { g_object_unref(UnsafeMutableRawPointer(base)) }
+            var error: UnsafeMutablePointer<GError>?
+            guard let handle = rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, nil, &error) else {
+                throw RasterError(message: "librsvg rejected the SVG: \(take(&error))")
+            }
+            defer { g_object_unref(handle) }
+            return try body(handle)
+        }
     }
 
     private static func take(_ error: inout UnsafeMutablePointer<GError>?) -> String {

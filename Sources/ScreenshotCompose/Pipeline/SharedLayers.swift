@@ -1,0 +1,89 @@
+import Foundation
+
+/// The layers below the text, drawn once per run for every output that shares them (one
+/// capture under many locales' headlines), keyed by the SHA-256 of their SVG (`LayerSplit`).
+/// Threads that need layers another thread is drawing wait for them. Only the most recently
+/// used `capacity` canvases are kept (outputs are rendered capture by capture, so the few
+/// captures in progress are the ones needed), so memory stays bounded by the thread count.
+final class SharedLayers: @unchecked Sendable {
+    struct Layers {
+        var raster: RasterImage
+        /// Where the document draws after its text; the text must stay clear of it.
+        var afterText: LibrsvgRasterizer.Box?
+    }
+
+    private enum Entry {
+        case drawing
+        case ready(Layers)
+        case failed
+    }
+
+    private let condition = NSCondition()
+    private var entries: [String: Entry] = [:]
+    /// Keys of ready entries, least recently used first.
+    private var recent: [String] = []
+    private let capacity: Int
+    private var textOnly = 0
+
+    /// How a run takes its outputs (capture by capture, locale order within a capture) and
+    /// the layers they share: none for SVG-only runs or when no two outputs share a capture.
+    static func plan(_ items: [LaidOutOutput], svgOnly: Bool, jobs: Int) -> (order: [Int], layers: SharedLayers?) {
+        let captures = items.map(\.spec.capture.id)
+        let first = Dictionary(captures.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: min)
+        let order = items.indices.sorted { (first[captures[$0]] ?? 0, $0) < (first[captures[$1]] ?? 0, $1) }
+        let shared = !svgOnly && Set(captures).count < items.count
+        return (order, shared ? SharedLayers(capacity: max(1, min(jobs, items.count)) + 1) : nil)
+    }
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// How many outputs were drawn as text over shared layers (the rest in one pass).
+    var outputsDrawnOverShared: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return textOnly
+    }
+
+    func noteDrawnOverShared() {
+        condition.lock()
+        textOnly += 1
+        condition.unlock()
+    }
+
+    /// The layers for `key`, drawn by `draw` if no thread has drawn them. Nil when drawing
+    /// them failed (the caller draws its output in one pass, which reports the problem).
+    func layers(key: String, draw: () throws -> Layers) -> Layers? {
+        condition.lock()
+        while true {
+            switch entries[key] {
+            case .ready(let layers):
+                recent.removeAll { $0 == key }
+                recent.append(key)
+                condition.unlock()
+                return layers
+            case .failed:
+                condition.unlock()
+                return nil
+            case .drawing:
+                condition.wait()
+            case nil:
+                entries[key] = .drawing
+                condition.unlock()
+                let drawn = try? draw()
+                condition.lock()
+                if let drawn {
+                    entries[key] = .ready(drawn)
+                    recent.append(key)
+                    while recent.count > capacity { entries[recent.removeFirst()] = nil }
+                } else {
+                    entries[key] = .failed
+                }
+                condition.broadcast()
+                condition.unlock()
+                return drawn
+            }
+        }
+    }
+}
