@@ -125,12 +125,12 @@ final class MergeTests: XCTestCase {
 
         // --locale L --shard i/N with a different locale per runner: a third of the outputs.
         let misuse = try zip(["de-DE", "en-US", "fr-FR"], 1...3).map { try part(scratch, jobFile, into: "misuse", locales: [$0.0], shard: Shard(index: $0.1, count: 3)) }
-        try refused(misuse, ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 2 in 3 part(s); missing de-DE/b, en-US/a, fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
+        try refused(misuse, ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 2 in 3 part(s) (manifest.de-DE.shard-1-of-3.json, manifest.en-US.shard-2-of-3.json, manifest.fr-FR.shard-3-of-3.json); missing de-DE/b, en-US/a, fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
 
         // A dropped runner.
         let de = try part(scratch, jobFile, into: "p", locales: ["de-DE"])
         let en = try part(scratch, jobFile, into: "p", locales: ["en-US"])
-        try refused([de, en], ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 4 in 2 part(s); missing fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
+        try refused([de, en], ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 4 in 2 part(s) (manifest.de-DE.json, manifest.en-US.json); missing fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
 
         // Parts of two jobs: another French headline.
         let otherJob = try job(scratch, name: "other.json", frenchA: "Une")

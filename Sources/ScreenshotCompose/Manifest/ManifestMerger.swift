@@ -71,7 +71,7 @@ public enum ManifestMerger {
         let plan = first.manifest.plan
         let missing = plan.outputs.filter { byKey[$0] == nil }
         if !missing.isEmpty && !allowPartial {
-            d.error(output, "outputs", "incomplete set: expected all \(plan.outputs.count) planned outputs, found \(plan.outputs.count - missing.count) in \(parts.count) part(s); missing \(ManifestReader.names(missing)); add the missing parts (a runner that failed or was dropped), or pass --allow-partial")
+            d.error(output, "outputs", "incomplete set: expected all \(plan.outputs.count) planned outputs, found \(plan.outputs.count - missing.count) in \(parts.count) part(s) (\(parts.map { URL(fileURLWithPath: $0.file).lastPathComponent }.joined(separator: ", "))); missing \(ManifestReader.names(missing)); add the missing parts (a runner that failed or was dropped), or pass --allow-partial")
             return nil
         }
         var merged = first.manifest
