@@ -57,7 +57,7 @@ public enum ManifestMerger {
                         fonts[font.path] = (font.sha256, part.file)
                     }
                 }
-                let key = Manifest.OutputKey(locale: o.locale, captureId: o.captureId)
+                let key = o.key
                 if let existing = byKey[key] {
                     if existing.output != o {
                         d.error(part.file, "outputs \(key.label)", "listed by two parts with different files: expected the same hashes as \(existing.file), found others")

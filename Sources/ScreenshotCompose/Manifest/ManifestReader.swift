@@ -58,7 +58,7 @@ enum ManifestReader {
             return ("selection.locales", "a locale the plan does not have: expected one of \(plannedLocales.sorted().joined(separator: ", ")), found \(locale)")
         }
         let allowed = Set(m.selection?.keys(of: m.plan.outputs) ?? m.plan.outputs)
-        let outside = m.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) }.filter { !allowed.contains($0) }
+        let outside = m.outputs.map(\.key).filter { !allowed.contains($0) }
         if !outside.isEmpty {
             let selection = m.selection.map { "its selection (\($0.label))" } ?? "the plan"
             return ("outputs", "outputs outside \(selection): expected only the outputs it selects, found \(names(outside))")
@@ -68,7 +68,7 @@ enum ManifestReader {
 
     /// Planned outputs a manifest does not list.
     static func missing(_ manifest: Manifest) -> [Manifest.OutputKey] {
-        let listed = Set(manifest.outputs.map { Manifest.OutputKey(locale: $0.locale, captureId: $0.captureId) })
+        let listed = Set(manifest.outputs.map(\.key))
         return manifest.plan.outputs.filter { !listed.contains($0) }
     }
 

@@ -1,5 +1,11 @@
 import Foundation
 
+extension Manifest.Output {
+    /// Which planned output this is (the one place an output's identity is read, so a new
+    /// dimension of outputs extends `OutputKey` here).
+    public var key: Manifest.OutputKey { Manifest.OutputKey(locale: locale, captureId: captureId) }
+}
+
 extension Manifest {
     /// One planned output: a capture in a locale.
     public struct OutputKey: Codable, Hashable, Sendable {
