@@ -219,6 +219,30 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(lines(d), ["error: \(de): selection.shard: shard index outside 1…N: expected 1 ≤ index ≤ 2, found 3 of 2"])
     }
 
+    /// A job built through the library API has no job file bytes: the resolved headlines,
+    /// subtitles, typesetting and theme are in the basis themselves, hashed in a fixed order.
+    func testTheBasisHoldsTheResolvedHeadlinesAndTypesetting() throws {
+        let scratch = try Scratch()
+        var d = DiagnosticCollector()
+        let job = try XCTUnwrap(JobLoader.load(file: try job(scratch), into: &d))
+        let plan = try XCTUnwrap(Planner.plan(job, options: epoch, into: &d))
+        XCTAssertEqual(lines(d), [])
+        func basis(_ plan: Plan) -> [String: String] {
+            let items = PlanRecord.basis(plan: plan, options: epoch, rendering: RenderOptions(), toolchain: .current(typesetter: PangoTypesetter()))
+            return Dictionary(items.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+        }
+        let original = basis(plan)
+        var reordered = plan
+        reordered.job.headlines = Dictionary(plan.job.headlines.sorted { $0.key > $1.key }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(basis(reordered), original)
+        var edited = plan
+        edited.job.headlines["fr-FR"]?["a"] = "Une"
+        edited.job.typesetting.fonts["ja"] = "Noto Sans CJK JP"
+        edited.job.theme.headlineColor = "#000000"
+        let changed = basis(edited)
+        XCTAssertEqual(Set(original.keys.filter { original[$0] != changed[$0] }), ["headlines", "typesetting", "theme"])
+    }
+
     func testAPartRunRemovesTheWholeRunsManifestItMakesStale() throws {
         let scratch = try Scratch()
         let jobFile = try job(scratch)

@@ -96,8 +96,8 @@ enum PlanRecord {
     /// Everything that determines the output bytes, in a fixed order. Nothing here may depend on
     /// the selection (`--locale`, `--shard`) or the output folder, so every part of one plan
     /// records the same basis. Paths are left out (the job file names them; CI runners check
-    /// out to different folders); the job file's bytes hold inline headlines, theme and
-    /// typesetting fields.
+    /// out to different folders); the job file's bytes hold inline headlines, subtitles and
+    /// typesetting fields, which are also hashed as resolved, with the theme.
     static func basis(plan: Plan, options: PlanOptions, rendering: RenderOptions, toolchain: Manifest.Toolchain) -> [Manifest.BasisItem] {
         var items: [(String, String)] = [
             ("tool", plan.tool.label),
@@ -107,6 +107,12 @@ enum PlanRecord {
             ("template", plan.templateFile.sha256),
             ("wells", plan.wellsFile.sha256),
             ("storeWells", plan.storeWellsFile.sha256),
+            // As resolved: a built-in theme's file is not in the job's bytes, and a job built
+            // through the library API has no job file at all.
+            ("theme", SHA256.hex(Data(String(describing: plan.job.theme).utf8))),
+            ("headlines", canonicalHash(plan.job.headlines)),
+            ("subtitles", canonicalHash(plan.job.subtitles)),
+            ("typesetting", typesettingHash(plan.job.typesetting)),
         ]
         items += plan.job.headlineFiles.enumerated().map { ("headlines[\($0.offset)]", $0.element.sha256) }
         items += plan.captures.map { ("capture \($0.id)", $0.sha256) }
@@ -120,6 +126,21 @@ enum PlanRecord {
             ("--allow-untranslated", String(options.headlines.allowUntranslated)),
         ]
         return items.map { Manifest.BasisItem(name: $0.0, value: $0.1) }
+    }
+
+    /// SHA-256 of locale → id → text in sorted order (a dictionary's own order differs between
+    /// processes, so it is never hashed as printed).
+    private static func canonicalHash(_ table: [String: [String: String]]) -> String {
+        var text = ""
+        for locale in table.keys.sorted() {
+            for (id, value) in (table[locale] ?? [:]).sorted(by: { $0.key < $1.key }) { text += "\(locale)\u{0}\(id)\u{0}\(value)\n" }
+        }
+        return SHA256.hex(Data(text.utf8))
+    }
+
+    private static func typesettingHash(_ t: TypesettingOptions) -> String {
+        let fonts = t.fonts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+        return SHA256.hex(Data("maxLines=\(t.maxLines)\nminimumScale=\(t.minimumScale)\nsize=\(t.size)\nemoji=\(t.emoji)\nfonts=\(fonts)\n".utf8))
     }
 
     /// The selection of a run restricted by `--locale` or `--shard`; nil when it renders the
