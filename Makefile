@@ -13,6 +13,7 @@ build: setup
 # The tests, then the CI matrix (ci/github-actions.yml) reproduced on this machine.
 test: setup
 	$(SWIFT) test
+	$(SWIFT) run ssc-example
 	./scripts/ci-matrix.sh
 
 # The fixture jobs: inline headlines (out/demo) and an Xcode String Catalog (out/xcstrings).

@@ -35,6 +35,8 @@ let package = Package(
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),
+        // The library used from another program (a job built in code); `make test` runs it.
+        .executableTarget(name: "ssc-example", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-example"),
         // `make bench` only: times capture decoding and PNG encoding alone.
         .executableTarget(name: "ssc-bench", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-bench"),
         // `make fuzz` only: libFuzzer entry point over the decoders (built with -sanitize=fuzzer).

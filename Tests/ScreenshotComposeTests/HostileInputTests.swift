@@ -236,3 +236,56 @@ final class OutputFolderHygieneTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: scratch.path("out2/manifest.json"), encoding: .utf8), "{}")
     }
 }
+
+/// Issue 17 item 6: no output replaces any input.
+final class OutputsOverInputsTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    func testAJobNamedManifestInsideItsOutputFolderIsRefused() throws {
+        let scratch = try Scratch()
+        _ = try Fixtures.mobileJob(in: scratch)
+        let job = try scratch.write("manifest.json", try Data(contentsOf: URL(fileURLWithPath: scratch.path("job.json")))
+            .replacingOutputFolder(with: "."))
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)), [
+            "error: \(job): (job file): the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(job)",
+        ])
+        XCTAssertTrue(try String(contentsOfFile: job, encoding: .utf8).contains("schemaVersion"))
+    }
+
+    func testATemplateNamedIndexHTMLOrAPartManifestInTheOutputFolderIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("out/index.html", try Data(contentsOf: Fixtures.template))
+        try scratch.write("out/manifest.locale-en-US.json", "{}")
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "out/index.html", "wells": "out/manifest.locale-en-US.json"])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)).filter { $0.contains("overwrite") }, [
+            "error: \(job): (input): the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(scratch.path("out/index.html"))",
+            "error: \(job): (input): the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(scratch.path("out/manifest.locale-en-US.json"))",
+        ])
+    }
+}
+
+private extension Data {
+    /// The job's bytes with `"output": "out"` replaced.
+    func replacingOutputFolder(with folder: String) throws -> Data {
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: self) as? [String: Any])
+        json["output"] = folder
+        return try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys])
+    }
+}
+
+/// Issue 17 item 7: the not-evidence statement must be the <desc>'s text.
+final class DescMarkerTests: XCTestCase {
+    func testAStatementOnlyInACommentDoesNotCount() throws {
+        let template = try String(contentsOf: Fixtures.template, encoding: .utf8)
+        let desc = try XCTUnwrap(template.range(of: #"<desc>[^<]*</desc>"#, options: .regularExpression))
+        let commented = template.replacingCharacters(in: desc, with: "<desc><!-- not capture evidence -->Marketing art for {{CAPTURE_ID}}.</desc>")
+        var d = DiagnosticCollector()
+        _ = SVGTemplate.parse(commented, file: "t.svg", into: &d)
+        XCTAssertEqual(lines(d), [
+            "error: t.svg: <desc>: missing not-capture-evidence marker: expected a <desc> that says \"not capture evidence\" and names {{CAPTURE_ID}}, found \"Marketing art for sample-capture-id.\"",
+        ])
+        var e = DiagnosticCollector()
+        _ = SVGTemplate.parse(template, file: "t.svg", into: &e)
+        XCTAssertEqual(lines(e), [])
+    }
+}

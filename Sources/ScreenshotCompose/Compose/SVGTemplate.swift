@@ -198,7 +198,9 @@ public struct SVGTemplate: Equatable, Sendable {
             d.error(file, "<svg> xml:lang", "librsvg chooses fonts by xml:lang only: expected xml:lang=\"{{LOCALE}}\" on the root, found \(lang.map { "\"\($0)\"" } ?? "none")")
         }
         let descs = root.elements(forName: "desc")
-        let descText = descs.first?.stringValue ?? ""
+        // Only the <desc>'s own text counts: a comment saying "not capture evidence" is not
+        // part of the document's text, and no viewer or screen reader ever shows it.
+        let descText = (descs.first?.children ?? []).filter { $0.kind == .text }.map { $0.stringValue ?? "" }.joined()
         if !descText.lowercased().contains("not capture evidence") || !descText.contains(Self.sample[.captureId] ?? "") {
             d.error(file, "<desc>", "missing not-capture-evidence marker: expected a <desc> that says \"not capture evidence\" and names {{CAPTURE_ID}}, found \(descs.isEmpty ? "no <desc>" : "\"\(descText)\"")")
         }

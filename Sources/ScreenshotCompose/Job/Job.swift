@@ -14,6 +14,32 @@ public struct JobCapture: Equatable, Sendable {
     public var well: String?
     /// A store slot to compose to (its size is the canvas); nil: the canvas is the well's size.
     public var storeWell: String?
+    /// The PNG's bytes, for a capture given in memory (then `url` only names it).
+    public var png: Data?
+
+    init(id: String, path: String, url: URL, well: String?, storeWell: String?, png: Data? = nil) {
+        self.id = id
+        self.path = path
+        self.url = url
+        self.well = well
+        self.storeWell = storeWell
+        self.png = png
+    }
+
+    /// A capture read from the PNG file at `url`. `id` names its output files
+    /// (`[A-Za-z0-9][A-Za-z0-9._-]*`, at most 100 characters); `well`: the well it was recorded
+    /// in (nil: picked from its size); `storeWell`: a store slot to compose it to.
+    public init(id: String, url: URL, well: String? = nil, storeWell: String? = nil) {
+        self.init(id: id, path: url.path, url: url, well: well, storeWell: storeWell)
+    }
+
+    /// A capture given as PNG bytes (never read from disk). It is named `<in memory>/<id>.png`
+    /// in diagnostics; a manifest lists it under that name, so `verify` needs `--outputs-only`.
+    public init(id: String, png: Data, well: String? = nil, storeWell: String? = nil) {
+        let name = "<in memory>/\(id).png"
+        self.init(id: id, path: name, url: URL(fileURLWithPath: "/").appendingPathComponent(name), well: well,
+                  storeWell: storeWell, png: png)
+    }
 }
 
 /// A decoded, syntactically checked job file. Nothing in it has been checked against the
@@ -50,4 +76,88 @@ public struct Job: Equatable, Sendable {
     public var headlineFallbacks: [String: [String: String]] = [:]
     /// SHA-256 of the job file's bytes (part of the plan's fingerprint).
     public var sha256 = ""
+    /// Built in code: its ids, locales and headline table are checked when it is prepared
+    /// (`JobLoader` checks those of a job file while reading it).
+    var builtInCode = false
+
+    init(file: String, directory: URL, template: URL?, builtinTemplate: BuiltinTemplate?, wells: URL?, storeWells: URL?,
+         output: URL, captures: [JobCapture], locales: [String], headlines: [String: [String: String]],
+         typesetting: TypesettingOptions, theme: Theme = Theme(), subtitles: [String: [String: String]] = [:],
+         headlineFiles: [InputFile] = [], headlineFallbacks: [String: [String: String]] = [:], sha256: String = "") {
+        self.file = file
+        self.directory = directory
+        self.template = template
+        self.builtinTemplate = builtinTemplate
+        self.wells = wells
+        self.storeWells = storeWells
+        self.output = output
+        self.captures = captures
+        self.locales = locales
+        self.headlines = headlines
+        self.typesetting = typesetting
+        self.theme = theme
+        self.subtitles = subtitles
+        self.headlineFiles = headlineFiles
+        self.headlineFallbacks = headlineFallbacks
+        self.sha256 = sha256
+    }
+
+    /// A job built in code: no job file is read. `headlines`: locale (BCP 47) → capture id →
+    /// headline (a `\n` is a line break); every capture needs one in every locale rendered.
+    /// `output`: the folder `ScreenshotComposer.render(job:)` writes (not used by
+    /// `renderInMemory`). `template`: a placeholder or slot-marked SVG template file (nil: the
+    /// shipped one); `wells`/`storeWells`: catalog files (nil: the shipped ones). Ids, locales
+    /// and everything else are checked when the job is checked or rendered, and reported as
+    /// diagnostics of the file `name`.
+    public init(captures: [JobCapture], headlines: [String: [String: String]], subtitles: [String: [String: String]] = [:],
+                output: URL = URL(fileURLWithPath: "out"), theme: Theme = Theme(),
+                typesetting: TypesettingOptions = TypesettingOptions(), template: URL? = nil, wells: URL? = nil,
+                storeWells: URL? = nil, name: String = "(job built in code)") {
+        // Canonical tags name folders; the checks report any tag that is not well-formed.
+        func canonical(_ table: [String: [String: String]]) -> [String: [String: String]] {
+            Dictionary(table.map { (LocaleTag.isWellFormed($0.key) ? LocaleTag.canonical($0.key) : $0.key, $0.value) },
+                       uniquingKeysWith: { a, _ in a })
+        }
+        let table = canonical(headlines)
+        let fingerprint = ([name] + captures.map { "\($0.id) \($0.png.map(SHA256.hex) ?? $0.url.path)" }
+            + table.keys.sorted().flatMap { locale in (table[locale] ?? [:]).sorted { $0.key < $1.key }.map { "\(locale) \($0.key) \($0.value)" } })
+            .joined(separator: "\n")
+        self.init(file: name, directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath), template: template,
+                  builtinTemplate: nil, wells: wells, storeWells: storeWells, output: output.standardizedFileURL,
+                  captures: captures, locales: table.keys.sorted(), headlines: table, typesetting: typesetting, theme: theme,
+                  subtitles: canonical(subtitles), sha256: SHA256.hex(Data(fingerprint.utf8)))
+        builtInCode = true
+    }
+
+    /// What `JobLoader` checks in a job file, for a job built in code: ids that become file
+    /// names, locales that become folder names, and a headline for every capture in every
+    /// locale (and none for an unknown capture).
+    func checkBuiltInCode(into d: inout DiagnosticCollector) {
+        var ids: Set<String> = []
+        for (index, capture) in captures.enumerated() {
+            if !CaptureID.isValid(capture.id) {
+                d.error(file, "captures[\(index)].id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"\(capture.id)\"")
+            } else if !ids.insert(capture.id).inserted {
+                d.error(file, "captures[\(index)].id", "duplicate capture id: expected each id once, found \"\(capture.id)\" again")
+            }
+        }
+        if headlines.isEmpty { d.error(file, "headlines", "expected headlines in at least one locale, found none") }
+        var missing: [String] = []
+        for locale in locales {
+            if !LocaleTag.isWellFormed(locale) {
+                d.error(file, "headlines.\(locale)", "locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, found \"\(locale)\"")
+                continue
+            }
+            if let twin = locales.first(where: { $0 != locale && $0.caseInsensitiveCompare(locale) == .orderedSame }), twin < locale {
+                d.error(file, "headlines.\(locale)", "locale given twice: expected each locale once (ignoring case), found \(twin) and \(locale)")
+            }
+            for id in (headlines[locale] ?? [:]).keys.sorted() where !ids.contains(id) {
+                d.error(file, "headlines.\(locale).\(id)", "headline for an unknown capture: expected one of \(captures.map(\.id).joined(separator: ", ")), found \"\(id)\"")
+            }
+            missing += captures.filter { headlines[locale]?[$0.id] == nil }.map { "\(locale)/\($0.id)" }
+        }
+        if !missing.isEmpty {
+            d.error(file, "headlines", "missing headlines: expected one for every capture in every locale, found none for \(missing.joined(separator: ", "))")
+        }
+    }
 }

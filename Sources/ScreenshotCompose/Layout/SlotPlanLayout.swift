@@ -93,6 +93,8 @@ extension LayoutEngine {
                 Contrast.check(text: slot.fill, on: backgrounds, file: template.file, field: "#\(id) fill", what: "\(id) text", into: &d)
             }
         case .placeholder, .builtin:
+            // A refused theme has no colours to judge (its problem is already reported).
+            if d.errors.contains(where: { $0.field.hasPrefix("theme") }) { return }
             let backgrounds: [String]
             switch theme.background {
             case .solid(let color): backgrounds = [color]

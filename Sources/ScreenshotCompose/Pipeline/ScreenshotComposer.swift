@@ -36,6 +36,24 @@ public struct ScreenshotComposer {
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         let before = d.errors.count
         guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
+        return prepare(job, options: options, errorsBefore: before, into: &d)
+    }
+
+    /// Plan → Layout for a job already read (from a file, or built in code): every capture read
+    /// (or taken from its PNG bytes) and checked, every headline laid out. Nil when there was
+    /// any error (with `options.keepGoing`, only when a problem is not one capture's).
+    public func prepare(job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+        prepare(job, options: options, errorsBefore: d.errors.count, into: &d)
+    }
+
+    /// `before`: the number of errors in `d` before the job was read, so the job file's own
+    /// problems count.
+    private func prepare(_ job: Job, options: PlanOptions, errorsBefore before: Int,
+                         into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+        if job.builtInCode {
+            job.checkBuiltInCode(into: &d)
+            if d.errors.count > before { return nil }
+        }
         guard let plan = Planner.plan(job, options: options, into: &d) else { return nil }
         do {
             try typesetter.registerFontFiles(job.typesetting.fontFiles)
@@ -98,11 +116,41 @@ public struct ScreenshotComposer {
         guard let (plan, allLaidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
             return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
         }
-        // The whole job's plan goes into every manifest, the part's selection into a part's.
+        return publish(plan, allLaidOut, options: options, rendering: rendering, diagnostics: d)
+    }
+
+    /// Every check `render` makes, for a job built in code; writes nothing.
+    public func check(job: Job, options: PlanOptions = PlanOptions()) -> RunReport {
+        var d = DiagnosticCollector()
+        let prepared = prepare(job: job, options: options, into: &d)
+        return RunReport(diagnostics: d.diagnostics, outputCount: prepared?.1.count ?? 0)
+    }
+
+    /// Renders a job built in code into its output folder (`job.output`, or `options.output`),
+    /// exactly as `render(jobFile:options:rendering:)` does for a job file.
+    public func render(job: Job, options: PlanOptions = PlanOptions(), rendering: RenderOptions = RenderOptions()) -> RunReport {
+        var d = DiagnosticCollector()
+        guard let (plan, allLaidOut) = prepare(job: job, options: options, into: &d) else {
+            return RunReport(diagnostics: d.diagnostics)
+        }
+        return publish(plan, allLaidOut, options: options, rendering: rendering, diagnostics: d)
+    }
+
+    /// The whole job's plan as the manifest records it.
+    func planRecord(_ plan: Plan, options: PlanOptions, rendering: RenderOptions) -> Manifest.PlanEntry {
         let toolchain = Manifest.Toolchain.current(typesetter: typesetter)
-        let planned = PlanRecord.plannedOutputs(plan.job)
-        let record = Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
-                                        outputs: planned)
+        return Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
+                                  outputs: PlanRecord.plannedOutputs(plan.job))
+    }
+
+    /// The render stage and the publish step: every output rendered and staged, then moved
+    /// into the output folder with its manifest and contact sheet.
+    private func publish(_ plan: Plan, _ allLaidOut: [LaidOutOutput], options: PlanOptions, rendering: RenderOptions,
+                         diagnostics: DiagnosticCollector) -> RunReport {
+        var d = diagnostics
+        // The whole job's plan goes into every manifest, the part's selection into a part's.
+        let record = planRecord(plan, options: options, rendering: rendering)
+        let planned = record.outputs
         let selection = PlanRecord.selection(job: plan.job, options: options, shard: rendering.shard)
         let selected = Set(selection?.keys(of: planned) ?? planned)
         let laidOut = allLaidOut.filter { selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.capture.id)) }
@@ -149,7 +197,7 @@ public struct ScreenshotComposer {
         }
         var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter, record: record, selection: selection)
         if !failed.isEmpty {
-            manifest.failures = failed.map { Manifest.Failure(captureId: $0.captureId ?? "", file: $0.file, field: $0.field, message: $0.message) }
+            manifest.failures = failed.map(Manifest.Failure.init)
         }
         let manifestName = OutputPaths.manifestName(selection: selection)
         let manifestURL = plan.output.appendingPathComponent(manifestName)

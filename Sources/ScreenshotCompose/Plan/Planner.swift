@@ -187,11 +187,15 @@ public enum Planner {
             d.error(job.file, "\(field).well", "unknown well: expected one of \(recorded.joined(separator: ", ")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
         }
         let bytes: Data
-        switch InputReader.read(capture.url, as: .capture) {
-        case .success(let data): bytes = data
-        case .failure(let problem):
-            d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
-            return nil
+        if let png = capture.png {
+            bytes = png
+        } else {
+            switch InputReader.read(capture.url, as: .capture) {
+            case .success(let data): bytes = data
+            case .failure(let problem):
+                d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
+                return nil
+            }
         }
         if let mark = ComposedImageMarker.mark(in: bytes) {
             d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found an image this tool composed (\(mark)): a composed image is marketing, never capture evidence")
@@ -270,7 +274,9 @@ public enum Planner {
             return
         }
         let root = output.resolvingSymlinksInPath()
-        var written: Set<String> = [root.appendingPathComponent(OutputPaths.manifest).path]
+        // Every file the run writes or replaces at the top of the folder: the manifest, the
+        // contact sheet and the lock (any `manifest*.json` too, below: part and shard manifests).
+        var written: Set<String> = Set([OutputPaths.manifest, OutputPaths.contactSheet, OutputFolder.lockName].map { root.appendingPathComponent($0).path })
         for spec in outputs {
             for relative in spec.destination.files(svgOnly: false) {
                 written.insert(root.appendingPathComponent(relative).standardizedFileURL.path)
@@ -280,6 +286,7 @@ public enum Planner {
             + job.headlineFiles.compactMap { file in file.url.map { ("headlines", $0) } }
             + job.typesetting.fontFiles.map { ("fontFiles", URL(fileURLWithPath: $0)) }
             + inputs.map { ("(input)", $0) }
+            + [("(job file)", URL(fileURLWithPath: job.file))]
         // A folder inside the output folder that is a link would take the files elsewhere.
         var linked: Set<String> = []
         for path in written {
@@ -291,7 +298,14 @@ public enum Planner {
                 folder.deleteLastPathComponent()
             }
         }
-        for (field, url) in namedInputs where written.contains(url.resolvingSymlinksInPath().path) {
+        func isWritten(_ url: URL) -> Bool {
+            let real = url.standardizedFileURL.resolvingSymlinksInPath()
+            if written.contains(real.path) { return true }
+            let name = real.lastPathComponent
+            return real.deletingLastPathComponent().path == root.path && name.hasPrefix("manifest") && name.hasSuffix(".json")
+        }
+        var reported: Set<String> = []
+        for (field, url) in namedInputs where isWritten(url) && reported.insert("\(field) \(url.path)").inserted {
             d.error(job.file, field, "the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(url.path)")
         }
     }
