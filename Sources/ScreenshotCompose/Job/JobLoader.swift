@@ -159,6 +159,12 @@ public enum JobLoader {
                         d.error(file, "fonts.\(key)", "expected a font family list such as \"Noto Sans, DejaVu Sans\", found \(map[key]?.summary ?? "nothing")")
                         continue
                     }
+                    // Keys are matched ignoring case: "de" and "DE" would pick one of two stacks
+                    // by dictionary order, which differs from process to process.
+                    if let twin = options.fonts.keys.first(where: { $0.caseInsensitiveCompare(key) == .orderedSame }) {
+                        d.error(file, "fonts.\(key)", "font key given twice: expected each locale once (keys are matched ignoring case), found \"\(twin)\" and \"\(key)\"")
+                        continue
+                    }
                     options.fonts[key] = family
                 }
             } else {

@@ -29,8 +29,9 @@ public enum FontStack {
         var parts = locale.split(separator: "-").map(String.init)
         while !parts.isEmpty {
             let key = parts.joined(separator: "-")
-            if let match = options.fonts.first(where: { $0.key.caseInsensitiveCompare(key) == .orderedSame }) {
-                return match.value
+            // In sorted key order, so the same job always picks the same stack.
+            if let match = options.fonts.keys.sorted().first(where: { $0.caseInsensitiveCompare(key) == .orderedSame }) {
+                return options.fonts[match] ?? ""
             }
             parts.removeLast()
         }

@@ -213,7 +213,7 @@ public struct ScreenshotComposer {
             }
             try folder.publish(files, manifest: try manifest.encoded(), name: manifestName, review: review)
         } catch let error as OutputFolderError {
-            d.error(plan.output.path, "(output folder)", error.message)
+            for message in error.messages { d.error(plan.output.path, "(output folder)", message) }
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         } catch {
             d.error(manifestURL.path, "(output)", "cannot write: \(FileErrorText.describe(error, path: manifestURL.path))")

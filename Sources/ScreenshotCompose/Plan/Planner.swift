@@ -287,16 +287,11 @@ public enum Planner {
             + job.typesetting.fontFiles.map { ("fontFiles", URL(fileURLWithPath: $0)) }
             + inputs.map { ("(input)", $0) }
             + [("(job file)", URL(fileURLWithPath: job.file))]
-        // A folder inside the output folder that is a link would take the files elsewhere.
-        var linked: Set<String> = []
-        for path in written {
-            var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            while folder.path.count > root.path.count {
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil, linked.insert(folder.path).inserted {
-                    d.error(job.file, "output", "a folder inside the output folder is a symbolic link: expected a real folder, found a link at \(folder.path)")
-                }
-                folder.deleteLastPathComponent()
-            }
+        // The publish step's own pre-flight, so `check` reports what `render` would refuse.
+        var relative: [String] = [OutputPaths.manifest, OutputPaths.contactSheet]
+        for spec in outputs { relative += spec.destination.files(svgOnly: false) }
+        for problem in OutputPaths.destinationProblems(root: root, files: relative) {
+            d.error(job.file, "output", problem)
         }
         func isWritten(_ url: URL) -> Bool {
             let real = url.standardizedFileURL.resolvingSymlinksInPath()

@@ -102,7 +102,11 @@ final class OutputFolder {
     /// no page showing unvouched outputs).
     func publish(_ relativePaths: [String], manifest: Data, name: String = "manifest.json", review: [String] = []) throws {
         let manifestURL = root.appendingPathComponent(name)
-        // Every folder is checked and made before anything is replaced.
+        // Every destination is checked, then every folder made, before anything is replaced.
+        // (The manifest's own place is checked; its name is the tool's, never nested.)
+        let problems = OutputPaths.destinationProblems(root: root, files: relativePaths + review)
+            + [OutputPaths.componentProblem(at: manifestURL, folder: false)].compactMap { $0 }
+        if let first = problems.first { throw OutputFolderError(message: first, others: Array(problems.dropFirst())) }
         for relative in relativePaths + review { try makeFolders(for: relative) }
         // The whole-run manifest goes too when a shard replaces files it lists.
         let stale = Set([manifestURL, root.appendingPathComponent("manifest.json")] + review.map { root.appendingPathComponent($0) })
@@ -135,15 +139,9 @@ final class OutputFolder {
         var folder = root
         for component in relative.split(separator: "/").dropLast() {
             folder = folder.appendingPathComponent(String(component))
-            var info = stat()
-            if lstat(folder.path, &info) == 0 {
-                if (info.st_mode & S_IFMT) == S_IFLNK {
-                    throw OutputFolderError(message: "a folder inside the output folder is a symbolic link: expected a real folder, found a link at \(folder.path)")
-                }
-                if (info.st_mode & S_IFMT) != S_IFDIR {
-                    throw OutputFolderError(message: "expected a folder, found a file at \(folder.path)")
-                }
-            } else if mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
+            // Checked again as it is made: the folder may have changed since the pre-flight.
+            if let problem = OutputPaths.componentProblem(at: folder, folder: true) { throw OutputFolderError(message: problem) }
+            if mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
                 throw OutputFolderError(message: "cannot create \(folder.path): \(String(cString: strerror(errno)))")
             }
         }
@@ -152,4 +150,14 @@ final class OutputFolder {
 
 public struct OutputFolderError: Error, Equatable, Sendable {
     public var message: String
+    /// Further problems found by the same check (a pre-flight reports every destination).
+    public var others: [String] = []
+
+    public init(message: String, others: [String] = []) {
+        self.message = message
+        self.others = others
+    }
+
+    /// Every problem, the first one first.
+    public var messages: [String] { [message] + others }
 }

@@ -173,6 +173,7 @@ public enum PNGCodec {
     /// Encodes 8-bit RGBA pixels (row-major, 4 bytes per pixel) as an RGBA PNG. Throws `PNGError`.
     /// With `iccProfile` an iCCP chunk is written, else with `sRGB` an sRGB chunk.
     public static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int, iccProfile: Data? = nil, sRGB: Bool = false) throws -> Data {
+        try checkBuffer(count: rgba.count, width: width, height: height, stride: width.multipliedReportingOverflow(by: 4), channels: "RGBA")
         var buffer = ssc_buffer()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         let icc = iccProfile.map { [UInt8]($0) } ?? []
@@ -222,6 +223,12 @@ public enum PNGCodec {
                                     UnsafeMutablePointer<ssc_buffer>, UnsafeMutablePointer<CChar>) -> Int32
 
     private static func encodeRGB(_ raster: RasterImage, texts: [PNGText], with encoder: RGBEncoder) throws -> Data {
+        let rowBytes = raster.width.multipliedReportingOverflow(by: 4)
+        if !rowBytes.overflow && raster.stride < rowBytes.partialValue {
+            throw PNGError(message: "row stride too short: expected at least \(rowBytes.partialValue) bytes per row (4 per pixel), found \(raster.stride)")
+        }
+        try checkBuffer(count: raster.pixels.count, width: raster.width, height: raster.height,
+                        stride: (raster.stride, false), channels: "xRGB")
         var buffer = ssc_buffer()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         // Keep the C strings alive for the duration of the call.
@@ -257,5 +264,17 @@ public enum PNGCodec {
         return PNGHeader(width: Int(h.width), height: Int(h.height), bitDepth: Int(h.bit_depth), colorType: colorType,
                          interlaced: h.interlace != 0, hasSRGB: h.has_srgb != 0, hasICCP: h.has_iccp != 0,
                          hasEXIF: h.has_exif != 0, hasTRNS: h.has_trns != 0, colorChunks: chunks)
+    }
+
+    /// The C encoder reads `height` rows of `stride` bytes: a shorter buffer (or a size whose
+    /// byte count overflows) is refused before libpng reads past its end.
+    private static func checkBuffer(count: Int, width: Int, height: Int, stride: (partialValue: Int, overflow: Bool), channels: String) throws {
+        guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
+            throw PNGError(message: "image size out of range: expected a width and height from 1 to \(UInt32.max), found \(width)×\(height)")
+        }
+        let total = stride.partialValue.multipliedReportingOverflow(by: height)
+        guard !stride.overflow, !total.overflow, count >= total.partialValue else {
+            throw PNGError(message: "pixel buffer too short for \(width)×\(height) \(channels): expected \(stride.overflow || total.overflow ? "more than Int.max" : String(total.partialValue)) bytes, found \(count)")
+        }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Correctness risks found by reading the code (issue 12), each with the test that failed
+/// before its fix.
+final class StageRiskTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    func testASubtitleOverTheHeadlineLimitIsRefusedBeforeMeasuring() throws {
+        let scratch = try Scratch()
+        let long = String(repeating: "a", count: Planner.maximumHeadlineLength + 1)
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["subtitles": ["en-US": ["shot": long]]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(job): subtitles.en-US.shot: subtitle too long: expected at most 1000 characters, found 1001",
+        ])
+    }
+
+    func testPNGEncodingRefusesABufferShorterThanTheImage() throws {
+        XCTAssertThrowsError(try PNGCodec.encodeRGBA([0, 0, 0, 255], width: 100, height: 100)) { error in
+            XCTAssertEqual((error as? PNGError)?.message, "pixel buffer too short for 100×100 RGBA: expected 40000 bytes, found 4")
+        }
+        XCTAssertThrowsError(try PNGCodec.encodeRGB(RasterImage(width: 64, height: 64, stride: 256, pixels: [UInt8](repeating: 0, count: 256 * 63)), texts: [])) { error in
+            XCTAssertEqual((error as? PNGError)?.message, "pixel buffer too short for 64×64 xRGB: expected 16384 bytes, found 16128")
+        }
+        XCTAssertThrowsError(try PNGCodec.encodeRGB(RasterImage(width: 64, height: 1, stride: 16, pixels: [UInt8](repeating: 0, count: 256)), texts: [])) { error in
+            XCTAssertEqual((error as? PNGError)?.message, "row stride too short: expected at least 256 bytes per row (4 per pixel), found 16")
+        }
+        // Exactly the right size still encodes.
+        XCTAssertNoThrow(try PNGCodec.encodeRGBA([UInt8](repeating: 255, count: 16), width: 2, height: 2))
+    }
+
+    func testFontKeysDifferingOnlyInCaseAreRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["fonts": ["de": "DejaVu Sans", "DE": "Noto Sans"]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
+            "error: \(job): fonts.de: font key given twice: expected each locale once (keys are matched ignoring case), found \"DE\" and \"de\"",
+        ])
+        // The stack is found by key in sorted order, never by dictionary order.
+        var options = TypesettingOptions()
+        options.fonts = ["de-DE": "DejaVu Sans", "de": "Noto Sans", "default": "Symbola"]
+        XCTAssertEqual(FontStack.families(for: "de-de", options: options), "DejaVu Sans")
+        XCTAssertEqual(FontStack.families(for: "de-AT", options: options), "Noto Sans")
+        XCTAssertEqual(FontStack.families(for: "fr", options: options), "Symbola")
+    }
+
+    /// The first output's progress event waits until a third output has been rendered. A
+    /// second thread can only take that output if the callback does not hold the lock the
+    /// threads share (it used to, so the run stalled until the wait gave up).
+    func testASlowProgressCallbackDoesNotHoldUpTheOtherThreads() {
+        final class Seen: @unchecked Sendable {
+            let condition = NSCondition()
+            var done: Set<Int> = []
+            var waitedFor2 = false
+            func insert(_ i: Int) { condition.lock(); done.insert(i); condition.broadcast(); condition.unlock() }
+            func wait(for i: Int) -> Bool {
+                condition.lock(); defer { condition.unlock() }
+                let deadline = Date().addingTimeInterval(5)
+                while !done.contains(i) { if !condition.wait(until: deadline) { return false } }
+                return true
+            }
+        }
+        let seen = Seen()
+        let results = ParallelRender.run([0, 1, 2], jobs: 2, progress: { event in
+            if event.done == 1 { seen.waitedFor2 = seen.wait(for: 2) }
+        }, describe: { _ in ("en-US", "shot") }, succeeded: { _ in true }) { (i: Int) -> Int in
+            if i > 0 { Thread.sleep(forTimeInterval: 0.05) }
+            seen.insert(i)
+            return i * 10
+        }
+        XCTAssertEqual(results, [0, 10, 20])
+        XCTAssertTrue(seen.waitedFor2, "the other thread could not go on while the progress callback ran")
+    }
+}
+
+/// The publish step checks every destination before it removes or replaces anything.
+final class PublishPreflightTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    func testAFolderWhereAnOutputFileGoesIsRefusedAndThePreviousRunStays() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "de-DE": ["shot": "Eins"]])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
+        let manifest = try Data(contentsOf: scratch.url.appendingPathComponent("out/manifest.json"))
+        try FileManager.default.removeItem(atPath: scratch.path("out/en-US/shot.svg"))
+        try FileManager.default.createDirectory(atPath: scratch.path("out/en-US/shot.svg"), withIntermediateDirectories: false)
+        XCTAssertEqual(errorLines(ScreenshotComposer().render(jobFile: job, options: epoch)), [
+            "error: \(job): output: an output file's place is taken by a folder: expected a file or nothing, found a folder at \(scratch.url.resolvingSymlinksInPath().path)/out/en-US/shot.svg",
+        ])
+        XCTAssertEqual(try Data(contentsOf: scratch.url.appendingPathComponent("out/manifest.json")), manifest, "the previous run's manifest went")
+    }
+
+    func testPublishChecksEveryDestinationBeforeRemovingTheOldManifest() throws {
+        let scratch = try Scratch()
+        let root = scratch.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("de-DE/a.svg"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("en-US/a.png"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: root.appendingPathComponent("manifest.json"))
+        let folder = try OutputFolder(root)
+        for name in ["de-DE/a.svg", "en-US/a.png", "en-US/a.svg"] {
+            try AtomicFile.write(Data("new".utf8), to: folder.staging.appendingPathComponent(name))
+        }
+        XCTAssertThrowsError(try folder.publish(["en-US/a.svg", "de-DE/a.svg", "en-US/a.png"], manifest: Data("new".utf8))) { error in
+            XCTAssertEqual((error as? OutputFolderError)?.messages, [
+                "an output file's place is taken by a folder: expected a file or nothing, found a folder at \(root.path)/de-DE/a.svg",
+                "an output file's place is taken by a folder: expected a file or nothing, found a folder at \(root.path)/en-US/a.png",
+            ])
+        }
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("manifest.json")), Data("old".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en-US/a.svg").path), "a file was moved in before the refusal")
+    }
+}
