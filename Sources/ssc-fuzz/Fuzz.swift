@@ -25,6 +25,14 @@ func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             values[.headlineTspans] = "<tspan>x</tspan>"
             _ = try? parsed.fill(values)
         }
+    case "bounds":
+        // The input is spliced in as markup before </svg>: the template bounds and the
+        // active-content check must refuse or accept any element soup quickly (libFuzzer's
+        // -timeout turns a slow input into a failure).
+        let text = String(decoding: data, as: UTF8.self)
+        if let end = template.range(of: "</svg>", options: .backwards) {
+            _ = SVGTemplate.parse(template.replacingCharacters(in: end, with: text + "</svg>"), file: "t", into: &d)
+        }
     case "strings":
         if let text = try? StringsFile.decode(data) { _ = try? StringsFile.parse(text) }
     case "png":

@@ -289,3 +289,75 @@ final class DescMarkerTests: XCTestCase {
         XCTAssertEqual(lines(e), [])
     }
 }
+
+/// Issue 17 items 4 and 9: templates are bounded and hold no active content, refused naming
+/// the element before anything is rendered.
+final class TemplateSafetyTests: XCTestCase {
+    /// The shipped placeholder template with `markup` added before its closing tag.
+    private func parse(adding markup: String) throws -> [String] {
+        let template = try String(contentsOf: Fixtures.template, encoding: .utf8)
+        let end = try XCTUnwrap(template.range(of: "</svg>", options: .backwards))
+        var d = DiagnosticCollector()
+        _ = SVGTemplate.parse(template.replacingCharacters(in: end, with: markup + "</svg>"), file: "t.svg", into: &d)
+        return lines(d)
+    }
+
+    func testCostlyFiltersAreRefusedNamingTheElement() throws {
+        XCTAssertEqual(try parse(adding: #"<filter id="noise"><feTurbulence id="t" numOctaves="1000"/></filter><rect width="9" height="9" filter="url(#noise)"/>"#), [
+            "error: t.svg: #t numOctaves: filter too costly to render: expected numOctaves at most 8, found 1000",
+        ])
+        XCTAssertEqual(try parse(adding: #"<filter id="b"><feGaussianBlur stdDeviation="5 5000"/><feConvolveMatrix order="9" kernelMatrix="1"/><feMorphology radius="400"/></filter>"#), [
+            "error: t.svg: <feGaussianBlur> stdDeviation: filter too costly to render: expected stdDeviation at most 200, found 5000",
+            "error: t.svg: <feConvolveMatrix> order: filter too costly to render: expected a kernel order at most 5, found 9",
+            "error: t.svg: <feMorphology> radius: filter too costly to render: expected radius at most 16, found 400",
+        ])
+        let rects = String(repeating: #"<rect width="9" height="9" filter="url(#f)"/>"#, count: 200)
+        XCTAssertEqual(try parse(adding: #"<filter id="f"><feFlood/></filter>"# + rects), [
+            "error: t.svg: <rect> filter: too many filtered elements to render in bounded time: expected at most 16, found more",
+        ])
+    }
+
+    func testUseFanOutAndCyclesAreRefused() throws {
+        // Each level holds ten copies of the one below: 10^11 elements drawn from 12 defined.
+        var defs = #"<rect id="l0" width="1" height="1"/>"#
+        for level in 1...11 {
+            defs += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
+        }
+        let started = Date()
+        XCTAssertEqual(try parse(adding: "<defs>\(defs)</defs><use id=\"top\" href=\"#l11\"/>"), [
+            "error: t.svg: #top: <use> references expand to too many elements to render in bounded time: expected at most 20000, found more than that",
+        ])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(try parse(adding: ##"<g id="a"><use id="b" href="#c"/></g><g id="c"><use href="#a"/></g>"##), [
+            "error: t.svg: #a: a <use> reference cycle: expected references that end, found one leading back to this element",
+        ])
+        XCTAssertEqual(try parse(adding: String(repeating: "<g/>", count: 5_001)), [
+            "error: t.svg: (template): too many elements to render in bounded time: expected at most 5000, found 5001",
+        ])
+    }
+
+    func testActiveContentIsRefusedNamingTheElement() throws {
+        XCTAssertEqual(try parse(adding: #"<script>alert(1)</script><foreignObject id="html"/><rect id="r" width="1" height="1" onload="alert(1)"/><a href=" JavaScript:alert(1)"><text>x</text></a>"#), [
+            "error: t.svg: <script>: active content in a template: expected artwork only, found <script>",
+            "error: t.svg: #html: active content in a template: expected artwork only, found <foreignObject>",
+            "error: t.svg: #r onload: event attribute in a template: expected none, found onload=",
+            "error: t.svg: <a> href: script link in a template: expected none, found href=\"javascript:alert(1)\"",
+        ])
+    }
+}
+
+/// Issue 17 item 4: a rasterization over the time limit fails its output, naming it.
+final class RasterTimeLimitTests: XCTestCase {
+    func testAnOutputOverTheTimeLimitFailsNamingIt() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        var rendering = RenderOptions()
+        rendering.rasterTimeLimit = 0
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"), rendering: rendering)
+        XCTAssertEqual(report.diagnostics.count, 1)
+        let line = try XCTUnwrap(report.diagnostics.first?.line)
+        XCTAssertTrue(line.hasPrefix("error: \(scratch.path("out/en-US/shot.png")): (output): rasterizing took too long: expected at most 0 s, found "), line)
+        XCTAssertNil(report.manifest)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/shot.png")))
+    }
+}

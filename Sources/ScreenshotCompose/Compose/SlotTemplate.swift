@@ -95,7 +95,7 @@ public struct SlotTemplate: Equatable, Sendable {
                 d.error(file, "<svg> viewBox", "slot coordinates are canvas pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\", found \"\(viewBox)\"")
             }
         }
-        checkActiveContent(root, file: file, &d)
+        TemplateSafety.check(root, file: file, &d)
 
         var seen: [String: String] = [:]
         var captures: [CaptureSlot] = []
@@ -175,27 +175,6 @@ public struct SlotTemplate: Equatable, Sendable {
     }
 
     private static func order(_ id: String) -> Int { id == "capture" ? 1 : Int(id.dropFirst(8)) ?? 0 }
-
-    /// `<script>`, `<foreignObject>`, event attributes and `javascript:` links: a template is
-    /// artwork, and these would run in the browser that previews it.
-    private static func checkActiveContent(_ root: XMLElement, file: String, _ d: inout DiagnosticCollector) {
-        for element in [root] + allElements(root) {
-            let kind = element.localName ?? ""
-            let label = attribute(element, "id").map { "#\($0)" } ?? "<\(kind)>"
-            if kind == "script" || kind == "foreignObject" {
-                d.error(file, label, "active content in a template: expected artwork only, found <\(kind)>")
-            }
-            for attr in element.attributes ?? [] {
-                let name = attr.localName ?? attr.name ?? ""
-                let value = (attr.stringValue ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-                if name.lowercased().hasPrefix("on") {
-                    d.error(file, "\(label) \(name)", "event attribute in a template: expected none, found \(name)=")
-                } else if (name == "href") && (value.hasPrefix("javascript:") || value.hasPrefix("data:text/html")) {
-                    d.error(file, "\(label) \(name)", "script link in a template: expected none, found \(name)=\"\(value.prefix(20))\"")
-                }
-            }
-        }
-    }
 
     private static func refuseTransforms(_ element: XMLElement, file: String, id: String, _ d: inout DiagnosticCollector) {
         var node: XMLElement? = element

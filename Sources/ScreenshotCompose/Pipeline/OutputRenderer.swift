@@ -36,6 +36,11 @@ public struct StoreRuleViolation: Error, Equatable, Sendable {
 /// only from files beside it), which goes into `staging`.
 public struct OutputRenderer: Sendable {
     public var pngCompression = PNGCompression.default
+    /// Seconds a rasterization may take (`RenderOptions.rasterTimeLimit`).
+    public var rasterTimeLimit = Self.defaultRasterTimeLimit
+    /// Far above a real output (a 1320×2868 canvas takes about 0.2 s here), far below the
+    /// minutes a filter bomb took before the template bounds.
+    public static let defaultRasterTimeLimit = 30.0
     /// The output folder, for naming output files in diagnostics (nil: paths relative to it).
     public var outputRoot: URL?
     /// The layers below the text, shared by outputs that differ only in their text; nil draws
@@ -58,7 +63,12 @@ public struct OutputRenderer: Sendable {
     /// the capture copy does not draw (missing, unreadable) or librsvg fails, `PNGError` when
     /// encoding fails.
     func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
+        let started = DispatchTime.now()
         let raster = try draw(composed, layout: layout, base: base)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        if seconds > rasterTimeLimit {
+            throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(rasterTimeLimit)) s, found \(SVGNumber.format(seconds)) s; simplify the template (filters, <use> copies)")
+        }
         return try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression)
     }
 

@@ -7,6 +7,10 @@ public struct RenderOptions: Sendable {
     /// Outputs rendered at once (threads); default the number of cores.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var pngCompression = PNGCompression.default
+    /// Seconds one output's rasterization may take; over it, the output fails naming itself.
+    /// librsvg 2.54 cannot be interrupted, so this is checked when it returns; the template
+    /// bounds (`TemplateSafety`) are what keep each rasterization short.
+    public var rasterTimeLimit = OutputRenderer.defaultRasterTimeLimit
     /// Render only this shard of the (locale, capture) list; its manifest is
     /// `manifest.shard-I-of-N.json`.
     public var shard: Shard?

@@ -168,6 +168,7 @@ public struct ScreenshotComposer {
         var renderer = OutputRenderer(pngCompression: rendering.pngCompression, outputRoot: plan.output)
         let (order, sharedLayers) = SharedLayers.plan(laidOut, svgOnly: rendering.svgOnly, jobs: rendering.jobs)
         renderer.sharedLayers = sharedLayers
+        renderer.rasterTimeLimit = rendering.rasterTimeLimit
         let fontHashes = FontHashes.of(laidOut.flatMap(\.layout.fontFiles))
         // Each thread renders an output, stages its files and keeps only its manifest entry,
         // so the pixels of one output at a time per thread are in memory (and the shared

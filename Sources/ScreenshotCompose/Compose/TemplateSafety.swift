@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// What a template may hold, checked on its parsed document before anything is rendered, for
+/// every kind of template (placeholder and slot-marked). Two families of refusal:
+///
+/// - **Active content**: `<script>`, `<foreignObject>` (HTML inside SVG), embedded documents,
+///   event attributes (`onload=`) and `javascript:` values. A template is artwork; these would
+///   run in the browser that shows the composed SVG.
+/// - **Bounds**: librsvg 2.54 cannot be interrupted once it draws, and its cost is per output
+///   (× locales × screens): one `feTurbulence numOctaves="1000"` took 17.6 s per 390×844
+///   output, an 11-level `<use>` fan-out 103 s. So the elements, the filter uses and primitives,
+///   the costly filter parameters and the elements `<use>` instantiates are limited, each
+///   refusal naming the element. The limits are far above what a store screenshot needs (the
+///   shipped templates use under 100 elements and one or no filter).
+enum TemplateSafety {
+    static let maximumElements = 5_000
+    /// Elements after `<use>` references are expanded (librsvg draws each copy).
+    static let maximumExpandedElements = 20_000
+    /// Elements drawn through a filter; every use filters its own region.
+    static let maximumFilterUses = 16
+    static let maximumFilterPrimitives = 64
+    /// feTurbulence octaves: each octave is another full noise pass over the region.
+    static let maximumOctaves = 8
+    /// feGaussianBlur / feDropShadow standard deviation, in user units.
+    static let maximumBlur = 200.0
+    /// feConvolveMatrix order (kernel side).
+    static let maximumKernelOrder = 5
+    /// feMorphology radius, in user units: the cost grows with the radius per pixel.
+    static let maximumMorphologyRadius = 16.0
+
+    static let activeElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
+
+    static func check(_ root: XMLElement, file: String, _ d: inout DiagnosticCollector) {
+        var elements: [XMLElement] = [root]
+        collect(root, into: &elements)
+        if elements.count > maximumElements {
+            d.error(file, "(template)", "too many elements to render in bounded time: expected at most \(maximumElements), found \(elements.count)")
+            return
+        }
+        var filterUses = 0
+        var primitives = 0
+        for element in elements {
+            let kind = element.localName ?? ""
+            let label = Self.label(element)
+            if activeElements.contains(kind) {
+                d.error(file, label, "active content in a template: expected artwork only, found <\(kind)>")
+            }
+            for attr in element.attributes ?? [] {
+                let name = attr.localName ?? attr.name ?? ""
+                let value = (attr.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                    .filter { !$0.isWhitespace }
+                if name.lowercased().hasPrefix("on") {
+                    d.error(file, "\(label) \(name)", "event attribute in a template: expected none, found \(name)=")
+                } else if value.hasPrefix("javascript:") || value.hasPrefix("vbscript:") || value.hasPrefix("data:text/html") || value.hasPrefix("data:image/svg") {
+                    d.error(file, "\(label) \(name)", "script link in a template: expected none, found \(name)=\"\(value.prefix(20))\"")
+                }
+            }
+            if let filter = SlotTemplate.attribute(element, "filter") ?? styleFilter(element), filter != "none", !filter.isEmpty {
+                filterUses += 1
+                if filterUses == maximumFilterUses + 1 {
+                    d.error(file, "\(label) filter", "too many filtered elements to render in bounded time: expected at most \(maximumFilterUses), found more")
+                }
+            }
+            if kind.hasPrefix("fe") {
+                primitives += 1
+                if primitives == maximumFilterPrimitives + 1 {
+                    d.error(file, label, "too many filter primitives to render in bounded time: expected at most \(maximumFilterPrimitives), found more")
+                }
+                checkPrimitive(element, kind: kind, label: label, file: file, &d)
+            }
+        }
+        checkUseFanOut(elements, file: file, &d)
+    }
+
+    private static func checkPrimitive(_ element: XMLElement, kind: String, label: String, file: String, _ d: inout DiagnosticCollector) {
+        func numbers(_ name: String) -> [Double] {
+            (SlotTemplate.attribute(element, name) ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        }
+        switch kind {
+        case "feTurbulence":
+            if let octaves = numbers("numOctaves").first, !(octaves <= Double(maximumOctaves)) {
+                d.error(file, "\(label) numOctaves", "filter too costly to render: expected numOctaves at most \(maximumOctaves), found \(SVGNumber.format(octaves))")
+            }
+        case "feGaussianBlur", "feDropShadow":
+            if let worst = numbers("stdDeviation").map(abs).max(), !(worst <= maximumBlur) {
+                d.error(file, "\(label) stdDeviation", "filter too costly to render: expected stdDeviation at most \(SVGNumber.format(maximumBlur)), found \(SVGNumber.format(worst))")
+            }
+        case "feConvolveMatrix":
+            if let order = numbers("order").max(), !(order <= Double(maximumKernelOrder)) {
+                d.error(file, "\(label) order", "filter too costly to render: expected a kernel order at most \(maximumKernelOrder), found \(SVGNumber.format(order))")
+            }
+        case "feMorphology":
+            if let radius = numbers("radius").map(abs).max(), !(radius <= maximumMorphologyRadius) {
+                d.error(file, "\(label) radius", "filter too costly to render: expected radius at most \(SVGNumber.format(maximumMorphologyRadius)), found \(SVGNumber.format(radius))")
+            }
+        default:
+            break
+        }
+    }
+
+    /// Counts the elements drawn once every `<use>` is expanded (a reference to an element that
+    /// itself holds references multiplies), and refuses a reference cycle.
+    private static func checkUseFanOut(_ elements: [XMLElement], file: String, _ d: inout DiagnosticCollector) {
+        var byId: [String: XMLElement] = [:]
+        for element in elements {
+            if let id = SlotTemplate.attribute(element, "id"), byId[id] == nil { byId[id] = element }
+        }
+        var memo: [ObjectIdentifier: Int] = [:]
+        var visiting: Set<ObjectIdentifier> = []
+        var cycle: XMLElement?
+        let cap = maximumExpandedElements + 1
+        func cost(_ element: XMLElement) -> Int {
+            let key = ObjectIdentifier(element)
+            if let known = memo[key] { return known }
+            if visiting.contains(key) {
+                if cycle == nil { cycle = element }
+                return cap
+            }
+            visiting.insert(key)
+            defer { visiting.remove(key) }
+            var total = 1
+            for child in element.children ?? [] {
+                guard let child = child as? XMLElement else { continue }
+                total = min(cap, total + cost(child))
+                if total >= cap { break }
+            }
+            if element.localName == "use", total < cap,
+               let href = element.attributes?.first(where: { $0.localName == "href" })?.stringValue, href.hasPrefix("#"),
+               let target = byId[String(href.dropFirst())] {
+                total = min(cap, total + cost(target))
+            }
+            memo[key] = total
+            return total
+        }
+        let expanded = elements.first.map(cost) ?? 0
+        if let cycle {
+            d.error(file, label(cycle), "a <use> reference cycle: expected references that end, found one leading back to this element")
+        } else if expanded > maximumExpandedElements {
+            // The last over-limit reference in document order: the one drawn, after its <defs>.
+            let worst = elements.last { $0.localName == "use" && cost($0) > maximumExpandedElements }
+            d.error(file, worst.map(label) ?? "(template)", "<use> references expand to too many elements to render in bounded time: expected at most \(maximumExpandedElements), found more than that")
+        }
+    }
+
+    private static func styleFilter(_ element: XMLElement) -> String? {
+        guard let style = SlotTemplate.attribute(element, "style") else { return nil }
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0] == "filter" { return parts[1] }
+        }
+        return nil
+    }
+
+    private static func collect(_ element: XMLElement, into result: inout [XMLElement]) {
+        for child in element.children ?? [] {
+            guard let e = child as? XMLElement else { continue }
+            result.append(e)
+            if result.count > maximumElements { return }
+            collect(e, into: &result)
+        }
+    }
+
+    /// `#id` when the element has one, else `<name>`: how refusals name the element.
+    static func label(_ element: XMLElement) -> String {
+        SlotTemplate.attribute(element, "id").map { "#\($0)" } ?? "<\(element.localName ?? "")>"
+    }
+}
