@@ -31,7 +31,8 @@ extension ScreenshotComposer {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("store-screenshot-compose-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let staging = StagingArea(root: scratch)
-        let renderer = OutputRenderer(pngCompression: rendering.pngCompression)
+        var renderer = OutputRenderer(pngCompression: rendering.pngCompression)
+        renderer.rasterTimeLimit = rendering.rasterTimeLimit
         let results = ParallelRender.run(
             laidOut, jobs: rendering.jobs, progress: rendering.progress,
             describe: { ($0.spec.locale, $0.spec.capture.id) }, succeeded: { $0.0 != nil }
