@@ -46,9 +46,15 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(report.counts.errors, 1)
         XCTAssertEqual(report.problems.map(\.field), ["headlines.en-US.shot"])
         XCTAssertEqual(report.problems.first?.line, 8)
+        XCTAssertEqual(report.problems.first?.column, 15)
         XCTAssertEqual(report.problems.first?.severity, "error")
+        // The subject comes from the stage that found the problem, not from the text.
+        XCTAssertEqual(report.problems.first?.locale, "en-US")
+        XCTAssertEqual(report.problems.first?.captureId, "shot")
+        XCTAssertNil(report.problems.first?.target)
+        XCTAssertTrue(out.contains("\"target\" : null"), "absent values are written as null")
         let annotation = try XCTUnwrap(err.split(separator: "\n").first { $0.hasPrefix("::error ") })
-        XCTAssertTrue(annotation.hasPrefix("::error file=\(job),line=8,title=headlines.en-US.shot::headline holds emoji U+1F680"), String(annotation))
+        XCTAssertTrue(annotation.hasPrefix("::error file=\(job),line=8,col=15,title=headlines.en-US.shot::headline holds emoji U+1F680"), String(annotation))
     }
 
     func testAnnotationsEscapeWhatWorkflowCommandsReserve() {

@@ -182,14 +182,18 @@ enum HeadlineSource {
                 var lines: [String: Int] = [:]
                 for entry in entries where captureIds.contains(entry.key) {
                     if let first = lines[entry.key] {
-                        d.error(url.path, "line \(entry.line)", "key \"\(entry.key)\" again: expected each key once, found it on lines \(first) and \(entry.line)")
+                        d.add(Diagnostic(.error, file: url.path, field: "line \(entry.line)",
+                                         message: "key \"\(entry.key)\" again: expected each key once, found it on lines \(first) and \(entry.line)",
+                                         position: JSONPosition(line: entry.line, column: 1),
+                                         subject: DiagnosticSubject(locale: locale, captureId: entry.key)))
                     }
                     lines[entry.key] = entry.line
                     headlines[entry.key] = entry.value
                 }
                 result[locale] = headlines
             } catch let error as StringsSyntaxError {
-                d.error(url.path, "line \(error.line), column \(error.column)", "syntax error: \(error.message)")
+                d.add(Diagnostic(.error, file: url.path, field: "line \(error.line), column \(error.column)",
+                                 message: "syntax error: \(error.message)", position: JSONPosition(line: error.line, column: error.column)))
             } catch {
                 d.error(url.path, "(file)", "\(error)")
             }

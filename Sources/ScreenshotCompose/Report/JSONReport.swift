@@ -14,13 +14,33 @@ public struct JSONReport: Codable, Equatable, Sendable {
         public var file: String
         public var field: String
         public var message: String
-        /// 1-based line in `file` the problem points at, when it can be found (null otherwise).
+        /// 1-based line and column in `file` the problem points at, when known (null otherwise).
         public var line: Int?
+        public var column: Int?
+        /// Who the problem is about (null when it is the whole run's).
+        public var locale: String?
+        public var captureId: String?
+        public var target: String?
 
         enum CodingKeys: String, CodingKey {
-            case severity, file, field, message, line
+            case severity, file, field, message, line, column, locale, captureId, target
         }
 
+        /// The fields of a diagnostic, as the CLI line, the annotation and the contact sheet
+        /// read them.
+        public init(_ diagnostic: Diagnostic) {
+            severity = diagnostic.severity.rawValue
+            file = diagnostic.file
+            field = diagnostic.field
+            message = diagnostic.message
+            line = diagnostic.position?.line
+            column = diagnostic.position?.column
+            locale = diagnostic.subject?.locale
+            captureId = diagnostic.subject?.captureId
+            target = diagnostic.subject?.target
+        }
+
+        /// Absent values are written as null, so the shape never changes.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(severity, forKey: .severity)
@@ -28,6 +48,10 @@ public struct JSONReport: Codable, Equatable, Sendable {
             try c.encode(field, forKey: .field)
             try c.encode(message, forKey: .message)
             try c.encode(line, forKey: .line)
+            try c.encode(column, forKey: .column)
+            try c.encode(locale, forKey: .locale)
+            try c.encode(captureId, forKey: .captureId)
+            try c.encode(target, forKey: .target)
         }
     }
 
@@ -65,10 +89,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
                         warnings: report.diagnostics.filter { $0.severity == .warning }.count)
         manifest = report.manifestURL?.path
         outputs = report.manifest?.outputs ?? []
-        problems = report.diagnostics.map {
-            Problem(severity: $0.severity.rawValue, file: $0.file, field: $0.field, message: $0.message,
-                    line: LineLocator.line(of: $0))
-        }
+        problems = report.diagnostics.map(Problem.init)
     }
 
     /// Pretty-printed, sorted keys, final newline.
@@ -81,22 +102,8 @@ public struct JSONReport: Codable, Equatable, Sendable {
     }
 }
 
-/// The line a diagnostic points at: the position the JSON reader recorded for its field, or
-/// the `line N, column M` field of a `.strings` error. Nil when there is none; no file is read
-/// again.
-public enum LineLocator {
-    public static func line(of diagnostic: Diagnostic) -> Int? {
-        if let position = diagnostic.position { return position.line }
-        if diagnostic.field.hasPrefix("line "),
-           let number = Int(diagnostic.field.dropFirst(5).prefix { $0.isNumber }) {
-            return number
-        }
-        return nil
-    }
-}
-
 extension Diagnostic {
-    /// A GitHub Actions workflow command (`::error file=…,line=…::…`) for this problem.
+    /// A GitHub Actions workflow command (`::error file=…,line=…,col=…::…`) for this problem.
     public var githubAnnotation: String {
         func escapeData(_ s: String) -> String {
             s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
@@ -105,7 +112,7 @@ extension Diagnostic {
             escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
         var properties = ["file=\(escapeProperty(file))"]
-        if let line = LineLocator.line(of: self) { properties.append("line=\(line)") }
+        if let position { properties += ["line=\(position.line)", "col=\(position.column)"] }
         properties.append("title=\(escapeProperty(field))")
         return "::\(severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(escapeData(message))"
     }
