@@ -16,6 +16,36 @@ final class StageRiskTests: XCTestCase {
         ])
     }
 
+    /// An output that fails while rendering (here: its encoded PNG breaks a verified store
+    /// rule) fails only its own capture under --keep-going; its diagnostic used to carry no
+    /// capture, so one bad output stopped the whole run.
+    func testKeepGoingCoversAnOutputThatFailsWhileRendering() throws {
+        let scratch = try Scratch()
+        try scratch.write("home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        try scratch.write("shot.png", try Fixtures.png(width: 390, height: 844))
+        var store = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repository.appendingPathComponent("store-wells.json"))) as? [String: Any])
+        store["storeRules"] = [["store": "app-store", "rule": "maximumBytes", "bytes": 1000,
+                                "citation": ["url": "https://example.invalid", "retrieved": "2026-11-30", "statement": "tiny"]]]
+        try scratch.write("tight.json", try JSONSerialization.data(withJSONObject: store))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out", "storeWells": "tight.json",
+                                        "captures": [["id": "home", "path": "home.png", "well": "tuck-ios-simulator-portrait",
+                                                      "storeWell": "app-store-iphone-6.9-portrait-1320x2868"],
+                                                     ["id": "shot", "path": "shot.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["home": "Home", "shot": "Shot"]]])
+        var options = epoch
+        options.keepGoing = true
+        let report = ScreenshotComposer().render(jobFile: job, options: options)
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertEqual(errors.first?.subject, DiagnosticSubject(locale: "en-US", captureId: "home", target: "app-store-iphone-6.9-portrait-1320x2868"))
+        XCTAssertTrue(errors.first?.line.hasPrefix("error: \(scratch.path("out/en-US/home.png")): (output): app-store file size limit: expected at most 1000 bytes, found ") == true)
+        let manifest = try XCTUnwrap(report.manifest, "--keep-going published nothing")
+        XCTAssertEqual(manifest.outputs.map(\.captureId), ["shot"])
+        XCTAssertEqual(manifest.failures?.map(\.captureId), ["home"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/en-US/shot.png")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/home.png")))
+    }
+
     func testPNGEncodingRefusesABufferShorterThanTheImage() throws {
         XCTAssertThrowsError(try PNGCodec.encodeRGBA([0, 0, 0, 255], width: 100, height: 100)) { error in
             XCTAssertEqual((error as? PNGError)?.message, "pixel buffer too short for 100×100 RGBA: expected 40000 bytes, found 4")
