@@ -55,9 +55,16 @@ case .render(let job, let arguments):
     finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
            json: arguments.json ? "render" : nil)
 case .preview(let job, let locales):
-    // Ctrl-C ends a preview normally.
-    signal(SIGINT) { _ in exit(0) }
-    signal(SIGTERM) { _ in exit(0) }
+    // Ctrl-C ends a preview normally. exit() is not async-signal-safe (it runs atexit handlers
+    // and flushes stdio), so the signals are taken by a dispatch source and exit runs there.
+    let signalSources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { exit(0) }
+        source.resume()
+        return source
+    }
+    defer { signalSources.forEach { $0.cancel() } }
     let session = PreviewSession(jobFile: job, options: PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"]))
     func show(_ lines: [String]) {
         for line in lines {
