@@ -243,14 +243,21 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(Set(original.keys.filter { original[$0] != changed[$0] }), ["headlines", "typesetting", "theme"])
     }
 
-    func testAPartRunRemovesTheWholeRunsManifestItMakesStale() throws {
+    func testAPartRunRemovesTheWholeRunsManifestAndAWholeRunTheParts() throws {
         let scratch = try Scratch()
         let jobFile = try job(scratch)
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch)), [])
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/index.html")))
         try part(scratch, jobFile, into: "out", locales: ["de-DE"])
+        try part(scratch, jobFile, into: "out", locales: ["en-US"], shard: Shard(index: 1, count: 2))
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/index.html")), "the contact sheet goes with its manifest")
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.de-DE.json")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.en-US.shard-1-of-2.json")), "parts lie side by side")
+        // A whole run supersedes the parts.
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch)), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter { $0.hasPrefix("manifest") }, ["manifest.json"])
     }
 
     func testVerifyKeepsEveryOutputPathInsideTheManifestsFolder() throws {

@@ -108,9 +108,16 @@ final class OutputFolder {
             + [OutputPaths.componentProblem(at: manifestURL, folder: false)].compactMap { $0 }
         if let first = problems.first { throw OutputFolderError(message: first, others: Array(problems.dropFirst())) }
         for relative in relativePaths + review { try makeFolders(for: relative) }
-        // The whole-run manifest goes too when a shard replaces files it lists.
-        let stale = Set([manifestURL, root.appendingPathComponent("manifest.json")] + review.map { root.appendingPathComponent($0) })
-        for old in stale where FileManager.default.fileExists(atPath: old.path) {
+        // A part run replaces files the whole run's manifest lists: that manifest and the
+        // contact sheet that goes with it no longer describe the folder. A whole run's manifest
+        // supersedes every part manifest in the folder (they list files it rewrote).
+        var stale = [manifestURL, root.appendingPathComponent("manifest.json"), root.appendingPathComponent("index.html")]
+            + review.map { root.appendingPathComponent($0) }
+        if name == "manifest.json" {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            stale += names.filter { $0.hasPrefix("manifest.") && $0.hasSuffix(".json") && $0 != name }.map { root.appendingPathComponent($0) }
+        }
+        for old in Set(stale) where FileManager.default.fileExists(atPath: old.path) {
             try FileManager.default.removeItem(at: old)
         }
         for relative in relativePaths {
