@@ -149,8 +149,10 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
 }
 
 int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
-                     int *all_transparent, char message[SSC_PNG_MESSAGE_SIZE]) {
+                     int *all_transparent, uint32_t *ink_x, uint32_t *ink_y, char message[SSC_PNG_MESSAGE_SIZE]) {
     *all_transparent = 0;
+    *ink_x = 0;
+    *ink_y = 0;
     ssc_error_state state;
     png_structp png;
     png_infop info;
@@ -170,31 +172,51 @@ int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint3
 #endif
     png_set_read_fn(png, &reader, ssc_read_fn);
     png_read_info(png, info);
-    int passes = png_set_interlace_handling(png);
+    // Palette to RGB, low-depth gray to 8 bits, and tRNS to an alpha channel: transparency is
+    // judged on the pixels as they are drawn.
+    png_set_expand(png);
     png_read_update_info(png, info);
+    uint32_t width = png_get_image_width(png, info);
     uint32_t height = png_get_image_height(png, info);
+    int interlaced = png_get_interlace_type(png, info) == PNG_INTERLACE_ADAM7;
     row = (png_bytep)malloc(png_get_rowbytes(png, info));
     if (!row) png_error(png, "out of memory while checking the image data");
     int color_type = png_get_color_type(png, info);
-    int has_alpha = color_type == PNG_COLOR_TYPE_RGBA || color_type == PNG_COLOR_TYPE_GRAY_ALPHA;
-    int channels = png_get_channels(png, info);
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0;
     size_t sample_bytes = png_get_bit_depth(png, info) == 16 ? 2 : 1;
-    uint32_t width = png_get_image_width(png, info);
-    int any_visible = 0;
+    size_t stride = (size_t)png_get_channels(png, info) * sample_bytes;
+    int any_visible = !has_alpha;
+    if (!has_alpha) {
+        // Opaque: every pixel has ink; the centre stands for them.
+        *ink_x = width / 2;
+        *ink_y = height / 2;
+    }
+    // Without interlace handling libpng returns each Adam7 pass's own (smaller) rows, so every
+    // pixel is seen exactly once; empty passes are skipped, as libpng skips them.
+    int passes = interlaced ? 7 : 1;
     for (int pass = 0; pass < passes; pass++) {
-        for (uint32_t y = 0; y < height; y++) {
+        uint32_t rows = interlaced ? PNG_PASS_ROWS(height, pass) : height;
+        uint32_t cols = interlaced ? PNG_PASS_COLS(width, pass) : width;
+        if (rows == 0 || cols == 0) continue;
+        for (uint32_t y = 0; y < rows; y++) {
             png_read_row(png, row, NULL);
-            // Alpha is the last sample of each pixel; after the last pass every row is whole.
-            if (has_alpha && !any_visible && pass == passes - 1) {
-                size_t stride = (size_t)channels * sample_bytes;
-                for (uint32_t x = 0; x < width && !any_visible; x++) {
-                    const png_byte *alpha = row + x * stride + stride - sample_bytes;
-                    if (alpha[0] || (sample_bytes == 2 && alpha[1])) any_visible = 1;
+            // Rows after the first with ink cannot hold an earlier pixel (passes can).
+            if (!has_alpha || (any_visible && !interlaced)) continue;
+            for (uint32_t x = 0; x < cols; x++) {
+                const png_byte *alpha = row + x * stride + stride - sample_bytes;
+                if (!alpha[0] && !(sample_bytes == 2 && alpha[1])) continue;
+                uint32_t real_x = interlaced ? PNG_COL_FROM_PASS_COL(x, pass) : x;
+                uint32_t real_y = interlaced ? PNG_ROW_FROM_PASS_ROW(y, pass) : y;
+                if (!any_visible || real_y < *ink_y || (real_y == *ink_y && real_x < *ink_x)) {
+                    *ink_x = real_x;
+                    *ink_y = real_y;
                 }
+                any_visible = 1;
+                if (!interlaced) break;
             }
         }
     }
-    *all_transparent = has_alpha && !any_visible;
+    *all_transparent = !any_visible;
     png_read_end(png, NULL);
     free(row);
     png_destroy_read_struct(&png, &info, NULL);

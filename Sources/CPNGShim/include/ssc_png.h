@@ -41,9 +41,12 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
 
 /// Decodes every row of the image data (into one reused row buffer) so truncated or corrupt
 /// IDAT is found before anything is composed. Returns 0 when the whole image decodes.
-/// `*all_transparent` is set to 1 when the image has an alpha channel and every pixel's alpha is 0.
+/// Transparency is decided on the decoded pixels, tRNS included (palette, gray and RGB images
+/// with a tRNS chunk get an alpha channel): `*all_transparent` is set to 1 when every pixel's
+/// alpha is 0, else `*ink_x`, `*ink_y` name the first pixel (in row order) that is not fully
+/// transparent. Interlaced images are read pass by pass, each pixel once.
 int ssc_png_validate(const uint8_t *data, size_t size, uint32_t max_width, uint32_t max_height,
-                     int *all_transparent, char message[SSC_PNG_MESSAGE_SIZE]);
+                     int *all_transparent, uint32_t *ink_x, uint32_t *ink_y, char message[SSC_PNG_MESSAGE_SIZE]);
 
 typedef struct {
     const char *key;     // Latin-1 keyword, 1-79 bytes

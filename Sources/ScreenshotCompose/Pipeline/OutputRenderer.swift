@@ -64,7 +64,7 @@ public struct OutputRenderer: Sendable {
     /// encoding fails.
     func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
         let started = DispatchTime.now()
-        let raster = try draw(composed, layout: layout, base: base)
+        let raster = try draw(composed, layout: layout, base: base, ink: spec.capture)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         if seconds > rasterTimeLimit {
             throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(rasterTimeLimit)) s, found \(SVGNumber.format(seconds)) s; simplify the template (filters, <use> copies)")
@@ -74,13 +74,20 @@ public struct OutputRenderer: Sendable {
 
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
     /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass.
-    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL) throws -> RasterImage {
+    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil) throws -> RasterImage {
         let svgURL = base.appendingPathComponent(composed.relativePath)
+        // Where the capture has ink (found when planning), as fractions of its box.
+        let inkPoint = ink.flatMap { capture -> (x: Double, y: Double)? in
+            guard capture.header.width > 0, capture.header.height > 0 else { return nil }
+            return ((Double(capture.inkPixel.x) + 0.5) / Double(capture.header.width),
+                    (Double(capture.inkPixel.y) + 0.5) / Double(capture.header.height))
+        }
         let drawWhole = { (svg: Data) in
             try LibrsvgRasterizer.render(
                 svg: svg, baseFile: svgURL, width: layout.width, height: layout.height,
                 requiredImageID: layout.captureImageID, requiredImagePath: base.appendingPathComponent(composed.captureCopyRelativePath).path,
-                requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height))
+                requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height),
+                requiredInk: inkPoint)
         }
         if let sharedLayers, case .success(let split) = LayerSplit.split(composed.data),
            let layers = sharedLayers.layers(key: SHA256.hex(split.base), draw: {

@@ -31,6 +31,9 @@ public struct PlannedCapture: Sendable {
     public var drawBytes: Data
     public var drawSHA256: String
     public var color: CaptureColorDecision
+    /// A pixel that is not fully transparent (the first in row order; the centre of an opaque
+    /// capture), found when planning: the rasterizer checks that librsvg drew ink there.
+    public var inkPixel: (x: Int, y: Int) = (0, 0)
 }
 
 /// The identity written into every output.

@@ -211,11 +211,14 @@ public enum Planner {
             d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
             return nil
         }
+        // Transparency and ink are decided once, here, from the decoded pixels (tRNS included).
+        let inkPixel: (x: Int, y: Int)
         do {
-            if try PNGCodec.validateImageData(bytes) {
+            guard let found = try PNGCodec.firstInkPixel(bytes) else {
                 d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
                 return nil
             }
+            inkPixel = found
         } catch let error as PNGError {
             d.error(capture.url.path, "\(field).path", "capture refused: expected image data that decodes, found \(error.message)")
             return nil
@@ -260,7 +263,8 @@ public enum Planner {
         }
         return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
                               header: header, sha256: sha, drawBytes: drawBytes,
-                              drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color)
+                              drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color,
+                              inkPixel: inkPixel)
     }
 
     /// The output folder must be a folder (or not exist yet), and no file the run writes may be

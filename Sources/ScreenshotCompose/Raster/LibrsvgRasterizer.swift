@@ -26,14 +26,17 @@ public enum LibrsvgRasterizer {
     /// librsvg draws nothing, silently, for an image it cannot load. So before drawing the
     /// canvas, the element `#<requiredImageID>` is drawn alone and must leave ink inside
     /// `requiredImageBox` (canvas pixels); if it does not, this throws `RasterError` naming
-    /// `requiredImagePath`. Also throws when librsvg
+    /// `requiredImagePath`. `requiredInk` (fractions of the box) is a point where the image is
+    /// known to have ink, found in its decoded pixels when planning: a capture transparent at
+    /// the box's fixed probe points still passes. Also throws when librsvg
     /// rejects the document or cairo fails.
     public static func render(svg: Data, baseFile: URL, width: Int, height: Int,
                               requiredImageID: String, requiredImagePath: String,
-                              requiredImageBox: (x: Double, y: Double, width: Double, height: Double)) throws -> RasterImage {
+                              requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
+                              requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
         try withHandle(svg, baseFile: baseFile) { handle in
             try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
-                           box: requiredImageBox, canvas: (width, height))
+                           box: requiredImageBox, inkPoint: requiredInk, canvas: (width, height))
             return try drawCanvas(handle: handle, width: width, height: height)
         }
     }
@@ -44,20 +47,22 @@ public enum LibrsvgRasterizer {
     /// keeps the decoded image for the canvas drawn next.
     private static func requireInk(handle: UnsafeMutablePointer<RsvgHandle>, elementID: String, imagePath: String,
                                    box: (x: Double, y: Double, width: Double, height: Double),
-                                   canvas: (width: Int, height: Int)) throws {
+                                   inkPoint: (x: Double, y: Double)?, canvas: (width: Int, height: Int)) throws {
         let side: Int32 = 8
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else {
             throw RasterError(message: "cairo could not create a surface")
         }
         defer { cairo_surface_destroy(surface) }
-        let points = [(0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)]
-        for (fx, fy) in points {
+        // The known ink point first (its patch centred on it), then the fixed probe points.
+        let fixed = [(0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)].map { ($0.0, $0.1, 0.0) }
+        let points = (inkPoint.map { [($0.x, $0.y, Double(side) / 2)] } ?? []) + fixed
+        for (fx, fy, back) in points {
             let cr = cairo_create(surface)
             defer { cairo_destroy(cr) }
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_translate(cr, -(box.x + box.width * fx).rounded(.down), -(box.y + box.height * fy).rounded(.down))
+            cairo_translate(cr, -(box.x + box.width * fx - back).rounded(.down), -(box.y + box.height * fy - back).rounded(.down))
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
             var error: UnsafeMutablePointer<GError>?
             if rsvg_handle_render_layer(handle, cr, "#\(elementID)", &viewport, &error) == 0 {

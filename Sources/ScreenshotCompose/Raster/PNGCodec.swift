@@ -139,14 +139,22 @@ public enum PNGCodec {
     /// Returns true when the image has an alpha channel and every pixel is fully transparent.
     @discardableResult
     public static func validateImageData(_ data: Data) throws -> Bool {
+        try firstInkPixel(data) == nil
+    }
+
+    /// Decodes every row: the first pixel (in row order, pixels) that is not fully
+    /// transparent, tRNS included; nil when every pixel is transparent. For an opaque image,
+    /// its centre. Throws `PNGError` when the image data does not decode.
+    public static func firstInkPixel(_ data: Data) throws -> (x: Int, y: Int)? {
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         var allTransparent: Int32 = 0
+        var x: UInt32 = 0, y: UInt32 = 0
         let status = data.withUnsafeBytes { raw in
             ssc_png_validate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maximumSide), UInt32(maximumSide),
-                             &allTransparent, &message)
+                             &allTransparent, &x, &y, &message)
         }
         if status != 0 { throw PNGError(message: String(cString: message)) }
-        return allTransparent != 0
+        return allTransparent != 0 ? nil : (Int(x), Int(y))
     }
 
     /// Decodes any PNG to 8-bit RGBA. Throws `PNGError` on bytes libpng rejects.
