@@ -27,7 +27,9 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertTrue(html.contains("Composed marketing assets, not capture evidence."))
         XCTAssertTrue(html.contains("One &amp; &lt;two&gt;"))
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "the page must fetch nothing from the network")
-        XCTAssertEqual(html.components(separatedBy: "<object ").count - 1, 4)
+        // Issue 17 item 9: no composed SVG is embedded as a live document, where scripts run.
+        XCTAssertEqual(html.components(separatedBy: "<img src=").count - 1, 4)
+        XCTAssertFalse(html.contains("<object"))
         for output in try XCTUnwrap(report.manifest).outputs {
             XCTAssertTrue(html.contains(output.png?.sha256 ?? "missing"), "PNG SHA-256 of \(output.locale)/\(output.captureId)")
         }

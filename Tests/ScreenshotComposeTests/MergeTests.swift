@@ -76,7 +76,7 @@ final class MergeTests: XCTestCase {
         let verified = try runTool(["verify", scratch.path("release/manifest.json")])
         XCTAssertEqual([String(verified.0), verified.1, verified.2], ["0", "verified 24 file(s): every SHA-256 matches\n", ""])
         let html = try String(contentsOfFile: scratch.path("release/index.html"), encoding: .utf8)
-        XCTAssertEqual(html.components(separatedBy: "<object ").count - 1, 6)
+        XCTAssertEqual(html.components(separatedBy: "<img src=").count - 1, 6)
         XCTAssertTrue(html.contains("<div>Deux</div>"))
     }
 

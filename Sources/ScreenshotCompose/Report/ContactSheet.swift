@@ -51,7 +51,7 @@ public enum ContactSheet {
         .notice{background:#fff4d6;border:1px solid #e0c060;padding:8px 12px;border-radius:6px}
         table{border-collapse:collapse;margin-top:16px}
         th,td{border:1px solid #d8dbe0;padding:8px;vertical-align:top;background:#fff}
-        td object{width:180px;display:block;background:#eee}
+        td img,td iframe{width:180px;display:block;background:#eee;border:0}
         .meta{font-size:12px;color:#555;word-break:break-all;max-width:180px}
         .warn{color:#a0400c;font-size:12px;max-width:180px}
         h2{margin-top:28px}
@@ -73,9 +73,15 @@ public enum ContactSheet {
                     html += "<td data-locale=\"\(a(locale))\">"
                     if let o = byKey["\(locale)\u{0}\(capture.id)"] {
                         let headline = o.headline
-                        // <object>, not <img>: an SVG shown as an image may not load the capture it links.
+                        // Never the SVG as a live document (<object> runs its scripts): the PNG as an
+                        // image, or, without one (--svg-only, preview), the SVG in a frame whose
+                        // sandbox allows no scripts (an SVG through <img> would not load its capture).
                         let height = (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded()
-                        html += "<object type=\"image/svg+xml\" data=\"\(a(o.svg.path))\" style=\"height:\(Int(height))px\" aria-label=\"\(a(headline))\"></object>"
+                        if let png = o.png {
+                            html += "<img src=\"\(a(png.path))\" style=\"height:\(Int(height))px\" alt=\"\(a(headline))\">"
+                        } else {
+                            html += "<iframe sandbox src=\"\(a(o.svg.path))\" style=\"height:\(Int(height))px\" title=\"\(a(headline))\" scrolling=\"no\"></iframe>"
+                        }
                         html += "<div>\(e(headline))</div><div class=\"meta\">\(capture.canvas.width)×\(capture.canvas.height)"
                         if let png = o.png {
                             html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
