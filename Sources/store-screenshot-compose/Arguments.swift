@@ -26,7 +26,7 @@ enum Command: Equatable {
     case check(job: String, RenderArguments)
     case verify(manifest: String, outputsOnly: Bool, partial: Bool, json: Bool)
     case mergeManifests(inputs: [String], output: String, allowPartial: Bool)
-    case preview(job: String, locales: [String])
+    case preview(job: String, locales: [String], previewOut: String?)
     case wells(file: String?, store: Bool, storeFile: String?)
     case wellsIdentify(files: [String], file: String?, storeFile: String?)
     case help
@@ -49,8 +49,9 @@ enum Arguments {
                          a part (--locale, --shard) writes manifest.<locales>.shard-I-of-N.json
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated] [--json]
                          every check render makes; writes nothing
-      preview JOB [--locale TAG]...
-                         render SVGs and index.html, then re-render on every change to the job,
+      preview JOB [--locale TAG]... [--preview-out DIR]
+                         render SVGs and index.html into <output>/.preview/ (or DIR, never the
+                         release files), then re-render on every change to the job,
                          headline files, template, wells, captures or fonts; Ctrl-C stops
       verify MANIFEST [--outputs-only] [--partial] [--json]
                          re-hash every file the manifest lists; exit 1 naming each that differs
@@ -142,15 +143,17 @@ enum Arguments {
         case "preview":
             var locales: [String] = []
             var positional: [String] = []
+            var previewOut: String?
             while !rest.isEmpty {
                 let arg = rest.removeFirst()
                 switch arg {
                 case "--locale": locales.append(try value(for: arg, &rest))
+                case "--preview-out": previewOut = try value(for: arg, &rest)
                 case "--help", "-h": return .help
                 default: positional.append(try plain(arg))
                 }
             }
-            return .preview(job: try single(positional, "JOB", command: first), locales: locales)
+            return .preview(job: try single(positional, "JOB", command: first), locales: locales, previewOut: previewOut)
         case "merge-manifests":
             var output: String?
             var inputs: [String] = []

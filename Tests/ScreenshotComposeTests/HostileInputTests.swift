@@ -361,3 +361,44 @@ final class RasterTimeLimitTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/shot.png")))
     }
 }
+
+/// Issue 17 item 12 (and issue 12's preview risks): preview has its own folder, never touches a
+/// release, and follows the job's output to a new folder with its lock.
+final class PreviewFolderTests: XCTestCase {
+    func testPreviewLeavesTheReleaseAndItsManifestExactlyAsTheyWere() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Released"]])
+        let options = PlanOptions(sourceDateEpoch: "1767225600", fastlaneLayout: true)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: options)), [
+            "warning: \(job): captures[0]: --layout fastlane: 390×844 is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\")",
+        ])
+        func snapshot() throws -> [String: String] {
+            var files: [String: String] = [:]
+            for case let path as String in FileManager.default.enumerator(atPath: scratch.path("out"))! where !path.hasPrefix(".preview") {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: scratch.path("out/\(path)"), isDirectory: &isDirectory), !isDirectory.boolValue {
+                    files[path] = SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(path)"))))
+                }
+            }
+            return files
+        }
+        let released = try snapshot()
+        XCTAssertNotNil(released["manifest.json"])
+        XCTAssertNotNil(released["fastlane/screenshots/en-US/01_shot.png"])
+
+        _ = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Edited"]])
+        let session = PreviewSession(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))
+        XCTAssertEqual(session.renderPass(), ["rendered en-US/shot.svg"])
+        XCTAssertEqual(try snapshot(), released, "preview changed the release")
+        XCTAssertTrue(try String(contentsOfFile: scratch.path("out/.preview/en-US/shot.svg"), encoding: .utf8).contains("<title>Edited</title>"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/.preview/index.html")))
+
+        // The job's output moves: the new folder is written (and locked) in full, the old
+        // folder's lock is released.
+        _ = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Edited"]], extra: ["output": "elsewhere"])
+        XCTAssertEqual(session.renderPass(), ["rendered en-US/shot.svg"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("elsewhere/.preview/en-US/shot.svg")))
+        XCTAssertNoThrow(try OutputFolder(scratch.url.appendingPathComponent("out/.preview")), "the old preview folder is still locked")
+        XCTAssertThrowsError(try OutputFolder(scratch.url.appendingPathComponent("elsewhere/.preview")), "the new preview folder is not locked")
+    }
+}

@@ -28,9 +28,9 @@ final class PreviewTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        let english = scratch.path("out/en-US/shot.svg"), german = scratch.path("out/de-DE/shot.svg")
-        XCTAssertTrue(waitUntil(15) { FileManager.default.fileExists(atPath: english) && FileManager.default.fileExists(atPath: scratch.path("out/index.html")) })
-        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/shot.png")), "preview writes SVGs only")
+        let english = scratch.path("out/.preview/en-US/shot.svg"), german = scratch.path("out/.preview/de-DE/shot.svg")
+        XCTAssertTrue(waitUntil(15) { FileManager.default.fileExists(atPath: english) && FileManager.default.fileExists(atPath: scratch.path("out/.preview/index.html")) })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/.preview/en-US/shot.png")), "preview writes SVGs only")
         Thread.sleep(forTimeInterval: 0.5)
         let germanBefore = try Data(contentsOf: URL(fileURLWithPath: german))
         let germanDate = try FileManager.default.attributesOfItem(atPath: german)[.modificationDate] as? Date

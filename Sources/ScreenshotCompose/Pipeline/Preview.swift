@@ -3,18 +3,29 @@ import Foundation
 /// `preview`: renders the SVGs (no PNGs) and the contact sheet, then re-renders whenever the
 /// job, its headline sources, template, wells, captures or font files change. Only files whose
 /// bytes change are rewritten, and each rewritten output is reported.
+///
+/// The preview has its own folder, `<output>/.preview/` (or `previewOutput`): it never writes,
+/// replaces or removes a release output, fastlane copy or manifest, so a released folder stays
+/// exactly what its manifest vouches for while a designer previews edits.
 public final class PreviewSession {
     public let jobFile: String
     public var options: PlanOptions
+    /// The preview folder; nil: `.preview` inside the job's output folder.
+    public let previewOutput: URL?
     private let composer = ScreenshotComposer()
+    /// SHA-256 of each file written, by absolute path (a new preview folder starts empty).
     private var previous: [String: String] = [:]
     private var watcher: FileWatcher?
-    /// Held for the session, so a render cannot write the folder at the same time.
+    /// Held for the session on the folder being written, so two previews never interleave;
+    /// released and taken anew when the job's output (so the preview folder) changes.
     private var folder: OutputFolder?
 
-    public init(jobFile: String, options: PlanOptions) {
+    public static let folderName = ".preview"
+
+    public init(jobFile: String, options: PlanOptions, previewOutput: URL? = nil) {
         self.jobFile = jobFile
         self.options = options
+        self.previewOutput = previewOutput?.standardizedFileURL
         // One composedAt for the whole session, so an edit changes only the SVGs it affects.
         if self.options.sourceDateEpoch == nil {
             self.options.sourceDateEpoch = String(Int(Date().timeIntervalSince1970))
@@ -32,49 +43,51 @@ public final class PreviewSession {
         }
         watch(plan: plan)
         var lines = d.diagnostics.map(\.line)
-        if folder == nil {
+        let root = previewOutput ?? plan.output.appendingPathComponent(Self.folderName)
+        if folder?.root.path != root.path {
+            // The job's output changed: the old folder's lock goes, the new one is taken before
+            // anything is written there, and nothing is assumed about its files.
+            folder = nil
+            previous = [:]
             do {
-                folder = try OutputFolder(plan.output)
+                folder = try OutputFolder(root)
             } catch let error as OutputFolderError {
-                return lines + ["error: \(plan.output.path): (output folder): \(error.message)"]
+                return lines + ["error: \(root.path): (output folder): \(error.message)"]
             } catch {
-                return lines + ["error: \(plan.output.path): (output folder): \(error)"]
+                return lines + ["error: \(root.path): (output folder): \(error)"]
             }
         }
         var outputs: [Manifest.Output] = []
-        let staging = StagingArea(root: plan.output)
+        let staging = StagingArea(root: root)
         for item in laidOut {
             do {
                 let composed = try SVGComposer.compose(item)
                 let capture = item.spec.capture
                 let svgHash = SHA256.hex(composed.data)
-                if previous[composed.relativePath] != svgHash || previous[composed.captureCopyRelativePath] != capture.drawSHA256 {
-                    if previous[composed.captureCopyRelativePath] != capture.drawSHA256 {
+                let svgURL = root.appendingPathComponent(composed.relativePath).path
+                let copyURL = root.appendingPathComponent(composed.captureCopyRelativePath).path
+                if previous[svgURL] != svgHash || previous[copyURL] != capture.drawSHA256 {
+                    if previous[copyURL] != capture.drawSHA256 {
                         try staging.placeCapture(item.spec)
-                        previous[composed.captureCopyRelativePath] = capture.drawSHA256
+                        previous[copyURL] = capture.drawSHA256
                     }
-                    try AtomicFile.write(composed.data, to: plan.output.appendingPathComponent(composed.relativePath))
-                    previous[composed.relativePath] = svgHash
+                    try AtomicFile.write(composed.data, to: URL(fileURLWithPath: svgURL))
+                    previous[svgURL] = svgHash
                     lines.append("rendered \(composed.relativePath)")
-                    // A manifest no longer describes a folder whose SVGs preview rewrote.
-                    let manifest = plan.output.appendingPathComponent(OutputPaths.manifest)
-                    if FileManager.default.fileExists(atPath: manifest.path) {
-                        try? FileManager.default.removeItem(at: manifest)
-                        lines.append("removed manifest.json: it no longer describes this folder (render again to make one)")
-                    }
                 }
                 let rendered = RenderedOutput(spec: item.spec, svg: composed.data, png: nil, fonts: item.layout.fontFiles, findings: [],
                                               svgSHA256: svgHash, pngSHA256: nil, width: item.layout.width, height: item.layout.height)
                 outputs.append(ManifestBuilder.entry(rendered, fontHashes: [:]))
             } catch {
-                lines.append("error: \(plan.output.appendingPathComponent(item.spec.locale).path): (output): \(error)")
+                lines.append("error: \(root.appendingPathComponent(item.spec.locale).path): (output): \(error)")
             }
         }
         let sheet = ContactSheet.html(plan: plan, outputs: outputs, warnings: d.diagnostics.filter { $0.severity == .warning })
         let sheetHash = SHA256.hex(sheet)
-        if previous["index.html"] != sheetHash {
-            try? AtomicFile.write(sheet, to: plan.output.appendingPathComponent(OutputPaths.contactSheet))
-            previous["index.html"] = sheetHash
+        let sheetURL = root.appendingPathComponent(OutputPaths.contactSheet)
+        if previous[sheetURL.path] != sheetHash {
+            try? AtomicFile.write(sheet, to: sheetURL)
+            previous[sheetURL.path] = sheetHash
         }
         return lines
     }
