@@ -49,18 +49,37 @@ extension LayoutEngine {
             smallest[key] = min(smallest[key] ?? .infinity, item.layout.headline.style.size)
         }
         guard !smallest.isEmpty else { return laidOut }
-        return laidOut.map { item in
+        var uniform: [LaidOutOutput] = []
+        for item in laidOut {
             guard item.spec.typesetting.size == .uniform,
-                  let size = smallest[uniformKey(item.spec)], size < item.layout.headline.style.size else { return item }
+                  let size = smallest[uniformKey(item.spec)], size < item.layout.headline.style.size else {
+                uniform.append(item)
+                continue
+            }
+            // A headline that cannot be set at the uniform size is refused, never left at its
+            // larger size without a word.
+            let mark = d.diagnostics.count
+            var refusals = DiagnosticCollector()
             if let template = item.layout.slots?.template {
-                var ignored = DiagnosticCollector()
-                return layoutSlots(item.spec, template: template, typesetter: typesetter, fixedSize: size, into: &ignored) ?? item
+                if let relaid = layoutSlots(item.spec, template: template, typesetter: typesetter, fixedSize: size, into: &refusals) {
+                    uniform.append(relaid)
+                    continue
+                }
+            } else {
+                switch layoutOne(item.spec, typesetter: typesetter, fixedSize: size) {
+                case .success(let layout):
+                    uniform.append(LaidOutOutput(spec: item.spec, layout: layout))
+                    continue
+                case .failure(let refusal):
+                    refusals.add(diagnostic(refusal, spec: item.spec))
+                }
             }
-            guard case .success(let layout) = layoutOne(item.spec, typesetter: typesetter, fixedSize: size) else {
-                return item
-            }
-            return LaidOutOutput(spec: item.spec, layout: layout)
+            let why = refusals.errors.first?.message ?? "it cannot be set at that size"
+            d.error(item.spec.headlineFile, item.spec.headlineField,
+                    "\"headlineSize\": \"uniform\" sets every \(item.spec.locale) headline on the \(item.spec.canvas.id) canvas at \(SVGNumber.format(size)) px, and this one cannot be set at that size: \(why)")
+            d.attribute(since: mark, to: item.spec.subject)
         }
+        return uniform
     }
 
     private func uniformKey(_ spec: OutputSpec) -> String {
