@@ -22,6 +22,10 @@ enum SlotComposer {
     }
 
     static func compose(_ slots: SlotLayout, identity: Identity) throws -> Data {
+        try FoundationXMLLock.run { try composeLocked(slots, identity: identity) }
+    }
+
+    private static func composeLocked(_ slots: SlotLayout, identity: Identity) throws -> Data {
         guard let document = try? XMLDocument(xmlString: slots.template.text, options: []), let root = document.rootElement() else {
             throw TemplateError.notWellFormed("the template no longer parses")
         }

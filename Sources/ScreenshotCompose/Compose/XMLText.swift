@@ -22,15 +22,17 @@ public enum XMLText {
             }
             search = pi.upperBound
         }
-        let parser = XMLParser(data: data)
-        let recorder = ParseErrorRecorder()
-        parser.delegate = recorder
-        let finished = parser.parse()
-        if finished && recorder.first == nil && parser.parserError == nil { return nil }
-        let code = (recorder.first?.error ?? parser.parserError).map { ($0 as NSError).code } ?? -1
-        let line = recorder.first?.line ?? parser.lineNumber
-        let column = recorder.first?.column ?? parser.columnNumber
-        return "line \(line), column \(column): \(reason(code))"
+        return FoundationXMLLock.run { () -> String? in
+            let parser = XMLParser(data: data)
+            let recorder = ParseErrorRecorder()
+            parser.delegate = recorder
+            let finished = parser.parse()
+            if finished && recorder.first == nil && parser.parserError == nil { return nil }
+            let code = (recorder.first?.error ?? parser.parserError).map { ($0 as NSError).code } ?? -1
+            let line = recorder.first?.line ?? parser.lineNumber
+            let column = recorder.first?.column ?? parser.columnNumber
+            return "line \(line), column \(column): \(reason(code))"
+        }
     }
 
     /// libxml2's error numbers as XMLParser passes them on.

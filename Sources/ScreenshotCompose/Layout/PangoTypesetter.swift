@@ -1,4 +1,5 @@
 import CPangoCairo
+import Foundation
 
 // The only Swift file that talks to Pango and fontconfig. It sets Pango up the way
 // librsvg 2.54 does (create_pango_context / create_pango_layout in its text.rs): resolution
@@ -53,6 +54,29 @@ public final class PangoTypesetter: Typesetting {
         if let shared = pango_cairo_font_map_get_default() {
             pango_fc_font_map_config_changed(OpaquePointer(shared))
         }
+        // The default font map is per thread: the other threads' maps catch up before they
+        // next draw (`refreshThreadFontMap`).
+        Self.registrations.lock()
+        Self.registrationCount += 1
+        Self.registrations.unlock()
+    }
+
+    private static let registrations = NSLock()
+    nonisolated(unsafe) private static var registrationCount = 0
+    private static let seenKey = "store-screenshot-compose.fontRegistrations"
+
+    /// Makes this thread's default font map (the one librsvg draws with) see every font file
+    /// registered so far, on any thread. Cheap when nothing changed: call before drawing.
+    public static func refreshThreadFontMap() {
+        registrations.lock()
+        let count = registrationCount
+        registrations.unlock()
+        let dictionary = Thread.current.threadDictionary
+        guard (dictionary[seenKey] as? Int) != count else { return }
+        if let shared = pango_cairo_font_map_get_default() {
+            pango_fc_font_map_config_changed(OpaquePointer(shared))
+        }
+        dictionary[seenKey] = count
     }
 
     public func hasFamily(_ family: String) -> Bool {

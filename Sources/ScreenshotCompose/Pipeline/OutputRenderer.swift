@@ -75,6 +75,9 @@ public struct OutputRenderer: Sendable {
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
     /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass.
     func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil) throws -> RasterImage {
+        // Font files registered after this thread's font map was made must be seen by it, or
+        // librsvg would draw another font than the one measured.
+        PangoTypesetter.refreshThreadFontMap()
         let svgURL = base.appendingPathComponent(composed.relativePath)
         // Where the capture has ink (found when planning), as fractions of its box.
         let inkPoint = ink.flatMap { capture -> (x: Double, y: Double)? in

@@ -45,6 +45,10 @@ struct LayerSplit {
     ]
 
     static func split(_ svg: Data) -> Result<LayerSplit, Refusal> {
+        FoundationXMLLock.run { splitLocked(svg) }
+    }
+
+    private static func splitLocked(_ svg: Data) -> Result<LayerSplit, Refusal> {
         guard let document = try? XMLDocument(data: svg, options: [.nodePreserveWhitespace]), let root = document.rootElement() else {
             return .failure(.unparsable)
         }
