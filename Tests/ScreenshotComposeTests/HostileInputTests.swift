@@ -402,3 +402,24 @@ final class PreviewFolderTests: XCTestCase {
         XCTAssertThrowsError(try OutputFolder(scratch.url.appendingPathComponent("elsewhere/.preview")), "the new preview folder is not locked")
     }
 }
+
+/// Issue 17 item 8: an output whose capture is painted over is never shipped.
+final class BlankOutputTests: XCTestCase {
+    func testATemplatePaintingOverTheCaptureFailsTheOutput() throws {
+        let scratch = try Scratch()
+        let template = try String(contentsOf: Fixtures.template, encoding: .utf8)
+        let end = try XCTUnwrap(template.range(of: "</svg>", options: .backwards))
+        try scratch.write("cover.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#123456"/></svg>"##))
+        try scratch.write("glare.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#ffffff" fill-opacity="0.1"/></svg>"##))
+        let options = PlanOptions(sourceDateEpoch: "1767225600")
+        let covered = try Fixtures.mobileJob(in: scratch, extra: ["template": "cover.svg.tmpl"])
+        let report = ScreenshotComposer().render(jobFile: covered, options: options)
+        XCTAssertEqual(lines(report), [
+            "error: \(scratch.path("out/en-US/shot.png")): (output): the capture \(scratch.path("out/.staging-\(getpid())/en-US/captures/shot.png")) is hidden on the canvas: expected its pixels visible in its slot, found something drawn over every sampled region (a blank output is never shipped)",
+        ])
+        XCTAssertNil(report.manifest)
+        // A translucent glare over the screen still shows the capture.
+        let glare = try Fixtures.mobileJob(in: scratch, extra: ["template": "glare.svg.tmpl"])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: glare, options: options)), [])
+    }
+}

@@ -35,9 +35,13 @@ public enum LibrsvgRasterizer {
                               requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
                               requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
         try withHandle(svg, baseFile: baseFile) { handle in
-            try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
-                           box: requiredImageBox, inkPoint: requiredInk, canvas: (width, height))
-            return try drawCanvas(handle: handle, width: width, height: height)
+            let samples = try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
+                                         box: requiredImageBox, inkPoint: requiredInk, canvas: (width, height))
+            let canvas = try drawCanvas(handle: handle, width: width, height: height)
+            if !samples.isShown(on: canvas) {
+                throw RasterError(message: "the capture \(requiredImagePath) is hidden on the canvas: expected its pixels visible in its slot, found something drawn over every sampled region (a blank output is never shipped)")
+            }
+            return canvas
         }
     }
 
@@ -45,9 +49,15 @@ public enum LibrsvgRasterizer {
     /// box (centre and quarter points); some pixel must have ink. Drawing only small patches
     /// at scale 1 keeps this nearly free: cairo rasterizes only inside each patch, and librsvg
     /// keeps the decoded image for the canvas drawn next.
+    ///
+    /// Returns the opaque pixels of each patch, so the drawn canvas can be checked to show them
+    /// (`CaptureSamples.isShown`): a template painting over the whole capture would otherwise
+    /// ship a PNG with no capture in it.
     private static func requireInk(handle: UnsafeMutablePointer<RsvgHandle>, elementID: String, imagePath: String,
                                    box: (x: Double, y: Double, width: Double, height: Double),
-                                   inkPoint: (x: Double, y: Double)?, canvas: (width: Int, height: Int)) throws {
+                                   inkPoint: (x: Double, y: Double)?, canvas: (width: Int, height: Int)) throws -> CaptureSamples {
+        var samples = CaptureSamples()
+        var inked = false
         let side: Int32 = 8
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else {
             throw RasterError(message: "cairo could not create a surface")
@@ -62,7 +72,8 @@ public enum LibrsvgRasterizer {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_translate(cr, -(box.x + box.width * fx - back).rounded(.down), -(box.y + box.height * fy - back).rounded(.down))
+            let originX = Int((box.x + box.width * fx - back).rounded(.down)), originY = Int((box.y + box.height * fy - back).rounded(.down))
+            cairo_translate(cr, -Double(originX), -Double(originY))
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
             var error: UnsafeMutablePointer<GError>?
             if rsvg_handle_render_layer(handle, cr, "#\(elementID)", &viewport, &error) == 0 {
@@ -73,11 +84,17 @@ public enum LibrsvgRasterizer {
             guard let data = cairo_image_surface_get_data(surface) else {
                 throw RasterError(message: "cairo gave no pixel data")
             }
+            var patch: [CaptureSamples.Pixel] = []
             for y in 0..<Int(side) {
                 let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<Int(side) where row[x] >> 24 != 0 { return }
+                for x in 0..<Int(side) where row[x] >> 24 != 0 {
+                    inked = true
+                    if row[x] >> 24 == 0xFF { patch.append(.init(x: originX + x, y: originY + y, rgb: row[x] & 0xFF_FFFF)) }
+                }
             }
+            samples.patches.append(patch)
         }
+        if inked { return samples }
         throw RasterError(message: "librsvg drew nothing for the capture \(imagePath) (missing, unreadable or outside the SVG's folder): expected the capture's pixels in the frame, found an empty frame")
     }
 
@@ -107,6 +124,38 @@ public enum LibrsvgRasterizer {
         }
         let pixels = [UInt8](UnsafeBufferPointer(start: data, count: stride * height))
         return RasterImage(width: width, height: height, stride: stride, pixels: pixels)
+    }
+
+    /// Opaque pixels of the capture drawn alone, by probe patch, in canvas coordinates.
+    struct CaptureSamples {
+        struct Pixel {
+            var x: Int
+            var y: Int
+            /// 0xRRGGBB.
+            var rgb: UInt32
+        }
+
+        var patches: [[Pixel]] = []
+
+        /// True when some patch shows the capture: at least half its opaque pixels are within
+        /// 48 levels per channel of the canvas (frame art, glare or a headline may cover part
+        /// of the screen; an opaque shape over all of it covers every patch). True when no
+        /// patch has an opaque pixel (nothing to compare).
+        func isShown(on canvas: RasterImage) -> Bool {
+            let compared = patches.filter { !$0.isEmpty }
+            guard !compared.isEmpty else { return true }
+            return compared.contains { patch in
+                var close = 0
+                for p in patch where p.x >= 0 && p.y >= 0 && p.x < canvas.width && p.y < canvas.height {
+                    let i = p.y * canvas.stride + p.x * 4
+                    // cairo RGB24, little-endian: B, G, R, unused.
+                    let (b, g, r) = (Int(canvas.pixels[i]), Int(canvas.pixels[i + 1]), Int(canvas.pixels[i + 2]))
+                    let (cr, cg, cb) = (Int(p.rgb >> 16 & 0xFF), Int(p.rgb >> 8 & 0xFF), Int(p.rgb & 0xFF))
+                    if abs(r - cr) <= 48 && abs(g - cg) <= 48 && abs(b - cb) <= 48 { close += 1 }
+                }
+                return close * 2 >= patch.count
+            }
+        }
     }
 
     /// A box on the canvas, in pixels.
