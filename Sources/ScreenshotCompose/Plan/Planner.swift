@@ -272,9 +272,8 @@ public enum Planner {
     /// composed image of itself.
     private static func checkOutputFolder(_ output: URL, job: Job, captures: [PlannedCapture], outputs: [OutputSpec],
                                           inputs: [URL], _ d: inout DiagnosticCollector) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            d.error(job.file, "output", "the output path is a file: expected a folder, found a file at \(output.path)")
+        if let problem = OutputPaths.rootProblem(output) {
+            d.error(job.file, "output", problem)
             return
         }
         let root = output.resolvingSymlinksInPath()

@@ -25,10 +25,7 @@ final class OutputFolder {
     /// path is not a folder, cannot be made, or another run holds the lock.
     init(_ root: URL) throws {
         self.root = root
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw OutputFolderError(message: "the output path is a file: expected a folder, found a file at \(root.path)")
-        }
+        if let problem = OutputPaths.rootProblem(root) { throw OutputFolderError(message: problem) }
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         } catch {

@@ -79,6 +79,14 @@ extension OutputPaths {
         return problems
     }
 
+    /// Why `root` cannot be the output folder (it is a file); nil when it is a folder or does
+    /// not exist yet.
+    static func rootProblem(_ root: URL) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        return "the output path is a file: expected a folder, found a file at \(root.path)"
+    }
+
     /// Why `url` cannot be a folder on the way (`folder`) or a file's final name; nil when it
     /// can, or does not exist yet.
     static func componentProblem(at url: URL, folder: Bool) -> String? {
