@@ -75,6 +75,7 @@ public struct OutputRenderer: Sendable {
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
     /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass.
     func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil) throws -> RasterImage {
+        defer { sharedLayers?.finished(capture: composed.captureId) }
         // Font files registered after this thread's font map was made must be seen by it, or
         // librsvg would draw another font than the one measured.
         PangoTypesetter.refreshThreadFontMap()
@@ -93,7 +94,7 @@ public struct OutputRenderer: Sendable {
                 requiredInk: inkPoint)
         }
         if let sharedLayers, case .success(let split) = LayerSplit.split(composed.data),
-           let layers = sharedLayers.layers(key: SHA256.hex(split.base), draw: {
+           let layers = sharedLayers.layers(key: SHA256.hex(split.base), capture: composed.captureId, draw: {
                SharedLayers.Layers(raster: try drawWhole(split.base),
                                    afterText: try LibrsvgRasterizer.inkExtent(svg: split.afterText, baseFile: svgURL,
                                                                               width: layout.width, height: layout.height))
