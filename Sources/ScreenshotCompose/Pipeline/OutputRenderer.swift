@@ -64,8 +64,9 @@ public struct OutputRenderer: Sendable {
     /// encoding fails.
     func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
         let started = DispatchTime.now()
-        let raster = try draw(composed, layout: layout, base: base, ink: spec.capture)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        let (raster, sharedSeconds) = try draw(composed, layout: layout, base: base, ink: spec.capture)
+        // Layers drawn once count for every output drawn over them, as in a one-pass render.
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 + sharedSeconds
         if seconds > rasterTimeLimit {
             throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(rasterTimeLimit)) s, found \(SVGNumber.format(seconds)) s; simplify the template (filters, <use> copies)")
         }
@@ -73,8 +74,9 @@ public struct OutputRenderer: Sendable {
     }
 
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
-    /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass.
-    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil) throws -> RasterImage {
+    /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass; with the seconds
+    /// the shared layers took to draw (0 in one pass).
+    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil) throws -> (RasterImage, Double) {
         defer { sharedLayers?.finished(capture: composed.captureId) }
         // Font files registered after this thread's font map was made must be seen by it, or
         // librsvg would draw another font than the one measured.
@@ -93,18 +95,24 @@ public struct OutputRenderer: Sendable {
                 requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height),
                 requiredInk: inkPoint)
         }
+        // Whether this output drew the shared layers (its own time then includes them).
+        var drewLayers = false
         if let sharedLayers, case .success(let split) = LayerSplit.split(composed.data),
            let layers = sharedLayers.layers(key: SHA256.hex(split.base), capture: composed.captureId, draw: {
-               SharedLayers.Layers(raster: try drawWhole(split.base),
-                                   afterText: try LibrsvgRasterizer.inkExtent(svg: split.afterText, baseFile: svgURL,
-                                                                              width: layout.width, height: layout.height))
+               drewLayers = true
+               let started = DispatchTime.now()
+               let raster = try drawWhole(split.base)
+               return SharedLayers.Layers(raster: raster,
+                                          afterText: try LibrsvgRasterizer.inkExtent(svg: split.afterText, baseFile: svgURL,
+                                                                                     width: layout.width, height: layout.height),
+                                          seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
            }),
            let raster = try LibrsvgRasterizer.drawLayers(svg: composed.data, baseFile: svgURL, over: layers.raster,
                                                          ids: split.textIDs, clearOf: layers.afterText) {
             sharedLayers.noteDrawnOverShared()
-            return raster
+            return (raster, drewLayers ? 0 : layers.seconds)
         }
-        return try drawWhole(composed.data)
+        return (try drawWhole(composed.data), 0)
     }
 
     static func textChunks(_ spec: OutputSpec) -> [PNGText] {

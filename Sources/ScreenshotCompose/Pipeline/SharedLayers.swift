@@ -11,6 +11,9 @@ final class SharedLayers: @unchecked Sendable {
         var raster: RasterImage
         /// Where the document draws after its text; the text must stay clear of it.
         var afterText: LibrsvgRasterizer.Box?
+        /// How long drawing them took (each output drawn over them is charged it, for the
+        /// rasterization time limit).
+        var seconds: Double
     }
 
     private enum Entry {
