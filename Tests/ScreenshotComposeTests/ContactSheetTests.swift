@@ -61,4 +61,21 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertGreaterThan(Double(magenta), 4 * perCell * 0.9, "captures drawn: \(Double(magenta) / perCell) of 4")
         XCTAssertLessThan(Double(magenta), 4 * perCell * 1.1)
     }
+
+    /// Each headline under its cell carries its locale's language and direction, as the SVG does:
+    /// an Arabic headline that starts with a Latin word read in the page's left-to-right order
+    /// (found in a first-user release walkthrough).
+    func testHeadlineCaptionsCarryTheirLanguageAndDirection() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try solid(40, 90, 200))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                        "captures": [["id": "a", "path": "a.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["ar": ["a": "DNS في أي مكان"], "ja": ["a": "どこでも"], "en-US": ["a": "Anywhere"]]])
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)
+        XCTAssertEqual(lines(report), [])
+        let html = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<div lang=\"ar\" dir=\"rtl\">DNS في أي مكان</div>"), html)
+        XCTAssertTrue(html.contains("<div lang=\"ja\" dir=\"ltr\">どこでも</div>"))
+        XCTAssertTrue(html.contains("<div lang=\"en-US\" dir=\"ltr\">Anywhere</div>"))
+    }
 }

@@ -77,7 +77,7 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual([String(verified.0), verified.1, verified.2], ["0", "verified 24 file(s): every SHA-256 matches\n", ""])
         let html = try String(contentsOfFile: scratch.path("release/index.html"), encoding: .utf8)
         XCTAssertEqual(html.components(separatedBy: "<img src=").count - 1, 6)
-        XCTAssertTrue(html.contains("<div>Deux</div>"))
+        XCTAssertTrue(html.contains("<div lang=\"fr-FR\" dir=\"ltr\">Deux</div>"))
     }
 
     func testShardsAndPerLocaleShardsMergeInAnyMix() throws {

@@ -82,7 +82,10 @@ public enum ContactSheet {
                         } else {
                             html += "<iframe sandbox src=\"\(a(o.svg.path))\" style=\"height:\(Int(height))px\" title=\"\(a(headline))\" scrolling=\"no\"></iframe>"
                         }
-                        html += "<div>\(e(headline))</div><div class=\"meta\">\(capture.canvas.width)×\(capture.canvas.height)"
+                        // The headline's own language and direction, as the SVG sets it: an Arabic headline
+                        // starting with a Latin word would otherwise read in the page's left-to-right order.
+                        let direction = FontStack.isRightToLeft(locale) ? "rtl" : "ltr"
+                        html += "<div lang=\"\(a(locale))\" dir=\"\(direction)\">\(e(headline))</div><div class=\"meta\">\(capture.canvas.width)×\(capture.canvas.height)"
                         if let png = o.png {
                             html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
                         }
