@@ -286,4 +286,21 @@ final class LocalizationTests: XCTestCase {
             "error: \(jobFile): headlines.en: --layout fastlane: App Store Connect has no language for en: expected one of en-AU, en-CA, en-GB, en-US, found en",
         ])
     }
+
+    /// `--json`, annotations and the contact sheet read a problem's subject: the fastlane
+    /// refusals name the locale or the capture they are about (found in a first-user release
+    /// walkthrough, where both came out with no subject).
+    func testFastlaneRefusalsNameTheirLocaleAndCapture() throws {
+        let scratch = try Scratch()
+        try scratch.write("pixel.png", try Fixtures.png(width: 1080, height: 2400))
+        let jobFile = try job(scratch, headlines: ["en": ["inbox": "a", "compose": "b", "play": "c"], "de-DE": ["inbox": "d", "compose": "e", "play": "f"]],
+                              extra: ["captures": [["id": "inbox", "path": "inbox.png", "well": "tuck-browser-mobile"],
+                                                   ["id": "compose", "path": "compose.png", "well": "tuck-browser-mobile"],
+                                                   ["id": "play", "path": "pixel.png", "storeWell": "google-play-phone-portrait-1080x1920"]]])
+        let report = ScreenshotComposer().check(jobFile: jobFile, options: PlanOptions(fastlaneLayout: true))
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        XCTAssertEqual(errors.map(\.field), ["headlines.en", "captures[2].storeWell"], errors.map(\.line).joined(separator: "\n"))
+        XCTAssertEqual(errors.map(\.subject), [DiagnosticSubject(locale: "en"),
+                                               DiagnosticSubject(captureId: "play", target: "google-play-phone-portrait-1080x1920")])
+    }
 }

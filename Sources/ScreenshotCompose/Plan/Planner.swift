@@ -86,6 +86,8 @@ public enum Planner {
             // deliver uploads what it finds to App Store Connect: a Google Play slot never
             // belongs there, and a canvas that is no App Store slot will likely be rejected.
             for capture in captures {
+                let mark = d.diagnostics.count
+                defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: capture.id, target: capture.canvas.storeWell?.store == nil ? nil : capture.canvas.id)) }
                 if capture.canvas.storeWell?.store == "google-play" {
                     d.error(job.file, "captures[\(capture.jobIndex)].storeWell", "--layout fastlane uploads to the App Store: expected an App Store slot, found the Google Play slot \(capture.canvas.id)")
                 } else if capture.canvas.storeWell?.store != "app-store" {
@@ -145,6 +147,8 @@ public enum Planner {
         }
         var codes: [String: String] = [:]
         for locale in locales {
+            let mark = d.diagnostics.count
+            defer { d.attribute(since: mark, to: DiagnosticSubject(locale: locale)) }
             switch languages.code(for: locale) {
             case .success(let code):
                 if let other = codes.first(where: { $0.value == code })?.key {
