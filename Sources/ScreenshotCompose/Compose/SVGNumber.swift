@@ -2,7 +2,7 @@
 /// notation, the same bytes on every machine. Total: NaN is written as 0 and magnitudes beyond
 /// ±10^15 (no canvas comes near) are clamped, so no Double can trap the conversion to Int.
 /// Inputs are range-checked where they are read; this is the last line of defence.
-public enum SVGNumber {
+enum SVGNumber {
     static let limit = 1e15
 
     public static func format(_ value: Double) -> String {

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 
 /// Escaping for values placed into XML, and the XML 1.0 checks.
-public enum XMLText {
+enum XMLText {
     /// Nil when `data` is well-formed XML; else where and why the parser stopped.
     /// (XMLParser is strict where XMLDocument recovers. Its `parse()` can return true after
     /// an error at the end of the document, so the delegate's report is what counts.)

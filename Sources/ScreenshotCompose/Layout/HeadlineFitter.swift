@@ -24,7 +24,7 @@ public enum HeadlineRefusal: Error, Equatable, Sendable {
 /// Fits a headline into its band: wrap to at most `maxLines` lines where the language allows,
 /// balanced (the narrowest wrap width that keeps the line count), then shrink step by step down
 /// to `minimumSize`. Explicit line breaks are kept. Pure logic over `Typesetting`.
-public struct HeadlineFitter {
+struct HeadlineFitter {
     public var maxLines: Int
     /// Pixels.
     public var minimumSize: Double

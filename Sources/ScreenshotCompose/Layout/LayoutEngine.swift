@@ -153,7 +153,7 @@ extension LayoutEngine {
     }
 }
 
-public enum HeadlineText {
+enum HeadlineText {
     /// White space as librsvg's default `xml:space` handling leaves it: line breaks and tabs
     /// become spaces, runs collapse to one, ends trimmed. Measuring this string measures what
     /// is drawn.
@@ -173,7 +173,7 @@ public enum HeadlineText {
     }
 }
 
-public enum EmojiScan {
+enum EmojiScan {
     /// Emoji in `text`: scalars shown as emoji by default, and any emoji-capable scalar
     /// followed by VS16 (U+FE0F).
     public static func emoji(in text: String) -> [Unicode.Scalar] {
