@@ -60,6 +60,18 @@ final class StoreWellTests: XCTestCase {
         XCTAssertTrue(problems[0].hasPrefix("error: \(jobFile): captures[0].storeWell: not a store slot: expected one of app-store-iphone-6.9-portrait-1320x2868, "), problems[0])
     }
 
+    /// A target name or a mistyped slot id gets the slots of that target, not all 67 slots of
+    /// every store (found in a first-user release walkthrough: one error line of 5,000 characters).
+    func testATargetNameOrAMistypedSlotListsOnlyThatTargetsSlots() throws {
+        let scratch = try Scratch()
+        let target = try job(scratch, storeWell: "app-store:iphone-6.9")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: target, options: epoch)), [
+            "error: \(target): captures[0].storeWell: app-store:iphone-6.9 is a target, not a store slot: expected one of its slots app-store-iphone-6.9-portrait-1320x2868, app-store-iphone-6.9-portrait-1290x2796, app-store-iphone-6.9-portrait-1260x2736, app-store-iphone-6.9-landscape-2868x1320, app-store-iphone-6.9-landscape-2796x1290, app-store-iphone-6.9-landscape-2736x1260 (`wells --store` lists every slot), found \"app-store:iphone-6.9\""])
+        let typo = try job(scratch, storeWell: "google-play-phone-portrait-1080x1921")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: typo, options: epoch)), [
+            "error: \(typo): captures[0].storeWell: not a store slot: expected one of google-play-phone-portrait-1080x1920, google-play-phone-landscape-1920x1080 (`wells --store` lists every slot), found \"google-play-phone-portrait-1080x1921\""])
+    }
+
     private func storeCatalog(_ scratch: Scratch, wells: [[String: Any]], rules: [[String: Any]]? = nil) throws -> String {
         let shipped = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repository.appendingPathComponent("store-wells.json"))) as? [String: Any]
         var doc = try XCTUnwrap(shipped)

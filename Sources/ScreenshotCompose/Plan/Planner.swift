@@ -140,6 +140,23 @@ public enum Planner {
 
     /// `--layout fastlane`: every locale needs an App Store Connect language, and no two
     /// locales may share one (their screenshots would land in one folder).
+    /// The refusal of a `storeWell` that names no slot: a target's name (`app-store:iphone-6.9`)
+    /// or an id starting like a target's slots gets that target's slots only; anything else every
+    /// slot (all stores' slots on one line are too many to read when one target is meant).
+    private static func notAStoreSlot(_ storeId: String, wells: WellsCatalog) -> String {
+        let allSlots = wells.wells.filter { $0.storeWell?.store != nil }
+        let hint = " (`wells --store` lists every slot)"
+        if let target = wells.target(named: storeId) {
+            let slots = allSlots.filter { wells.target(ofSlot: $0)?.name == target.name }.map(\.id)
+            return "\(storeId) is a target, not a store slot: expected one of its slots \(slots.joined(separator: ", "))\(hint), found \"\(storeId)\""
+        }
+        if let target = wells.targets.first(where: { storeId.hasPrefix($0.folder + "-") }) {
+            let slots = allSlots.filter { wells.target(ofSlot: $0)?.name == target.name }.map(\.id)
+            return "not a store slot: expected one of \(slots.joined(separator: ", "))\(hint), found \"\(storeId)\""
+        }
+        return "not a store slot: expected one of \(allSlots.map(\.id).joined(separator: ", ")), found \"\(storeId)\""
+    }
+
     private static func mapToAppStoreLanguages(_ locales: [String], job: Job, _ d: inout DiagnosticCollector) -> [String: String] {
         guard let languages = AppStoreLanguages.shipped() else {
             d.error("builtin:app-store-languages.json", "(file)", "the App Store Connect language list shipped with the tool is missing beside the executable")
@@ -236,8 +253,7 @@ public enum Planner {
         var canvas = well
         if let storeId = capture.storeWell {
             guard let slot = wells.well(id: storeId), slot.storeWell?.store != nil else {
-                let slots = wells.wells.filter { $0.storeWell?.store != nil }.map(\.id)
-                d.error(job.file, "\(field).storeWell", "not a store slot: expected one of \(slots.joined(separator: ", ")), found \"\(storeId)\"")
+                d.error(job.file, "\(field).storeWell", notAStoreSlot(storeId, wells: wells))
                 return nil
             }
             canvas = slot
