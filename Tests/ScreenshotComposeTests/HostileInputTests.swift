@@ -423,3 +423,22 @@ final class BlankOutputTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: glare, options: options)), [])
     }
 }
+
+/// Manifests go through the one JSON reader too: a key given twice is refused naming both lines.
+final class ManifestJSONTests: XCTestCase {
+    func testAManifestWithADuplicateKeyIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"), svgOnly: true)), [])
+        let manifest = scratch.path("out/manifest.json")
+        var text = try String(contentsOfFile: manifest, encoding: .utf8)
+        let kind = try XCTUnwrap(text.range(of: "\"kind\""))
+        text.replaceSubrange(kind.lowerBound..<kind.lowerBound, with: "\"kind\" : \"forged\",\n  ")
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: manifest, into: &d)
+        XCTAssertEqual(d.errors.count, 1)
+        XCTAssertTrue(d.errors.first?.line.hasPrefix("error: \(manifest): kind: key \"kind\" given twice in one object: expected each key once, found it on lines ") == true,
+                      d.errors.first?.line ?? "none")
+    }
+}
