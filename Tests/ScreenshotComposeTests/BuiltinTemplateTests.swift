@@ -45,7 +45,7 @@ final class BuiltinTemplateTests: XCTestCase {
         let png = try PNGCodec.decodeRGBA(try XCTUnwrap(data))
         try ReferenceImages.check(try XCTUnwrap(data), name: "builtin-classic-phone")
         let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
-        XCTAssertTrue(svg.contains(#"<g id="frame-shadow""#))
+        XCTAssertTrue(svg.contains(#"<g id="device-shadow""#))
         XCTAssertFalse(svg.contains("<filter"), "the shadow is shapes, not a filter")
         XCTAssertEqual(report.manifest?.inputs.template.path, "builtin:classic")
         XCTAssertEqual(report.manifest?.inputs.template.sha256, BuiltinTemplate.classic.identitySHA256)
@@ -110,5 +110,93 @@ final class BuiltinTemplateTests: XCTestCase {
         XCTAssertEqual(Contrast.ratio("#000000", "#ffffff") ?? 0, 21, accuracy: 0.001)
         XCTAssertEqual(Contrast.ratio("#777777", "#ffffff") ?? 0, 4.48, accuracy: 0.01)
         XCTAssertEqual(Contrast.ratio("#ffffff", "#ffffff") ?? 0, 1, accuracy: 0.001)
+    }
+}
+
+/// `"screens"`: several captures on one canvas (duo) and panoramas cut into store images.
+final class ScreenTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    private func render(screens: [[String: Any]], headlines: [String: String], extra: [String: Any] = [:]) throws -> (Scratch, RunReport) {
+        let scratch = try Scratch()
+        try scratch.write("wells.json", try BuiltinTemplateTests.wells())
+        try scratch.write("a.png", try Fixtures.png(width: 400, height: 868))
+        try scratch.write("b.png", try Fixtures.png(width: 400, height: 868))
+        var fields: [String: Any] = ["schemaVersion": 1, "output": "out", "wells": "wells.json",
+                                     "captures": [["id": "a", "path": "a.png", "well": "test-phone"], ["id": "b", "path": "b.png", "well": "test-phone"]],
+                                     "screens": screens, "headlines": ["en-US": headlines]]
+        for (k, v) in extra { fields[k] = v }
+        let job = try scratch.writeJob(fields)
+        return (scratch, ScreenshotComposer().render(jobFile: job, options: epoch))
+    }
+
+    private func png(_ scratch: Scratch, _ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/\(name).png")))
+    }
+
+    func testDuoPutsTwoCapturesOnOneCanvas() throws {
+        let (scratch, report) = try render(screens: [["id": "pair", "template": "duo", "captures": ["a", "b"]]], headlines: ["pair": "Plan and share"])
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.manifest?.outputs.map(\.captureId), ["pair"])
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/pair.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"href="captures/a.png" id="capture-1""#), svg)
+        XCTAssertTrue(svg.contains(#"href="captures/b.png" id="capture-2""#), svg)
+        XCTAssertTrue(svg.contains(#"data-capture-id="a b""#))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/en-US/captures/b.png")))
+        try ReferenceImages.check(try png(scratch, "pair"), name: "builtin-duo")
+        XCTAssertEqual(lines(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))), [])
+    }
+
+    func testPanoramaIsCutIntoStoreImagesWithTheBackgroundContinuousAcrossTheSeams() throws {
+        let (scratch, report) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b", "a"], "panels": 3]],
+                                           headlines: ["tour": "Your week at a glance"])
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.manifest?.outputs.map(\.captureId), ["tour-1", "tour-2", "tour-3"])
+        var panels: [DecodedPNG] = []
+        for index in 1...3 {
+            let data = try png(scratch, "tour-\(index)")
+            try ReferenceImages.check(data, name: "builtin-panorama-\(index)")
+            let decoded = try PNGCodec.decodeRGBA(data)
+            XCTAssertEqual([decoded.header.width, decoded.header.height], [400, 868])
+            panels.append(decoded)
+        }
+        // Across each seam the last column of one image and the first of the next are the same
+        // picture: neighbouring pixels differ by little, all the way down.
+        for seam in 0..<2 {
+            var worst = 0
+            for y in stride(from: 0, to: 868, by: 4) {
+                let left = panels[seam].pixel(x: 399, y: y), right = panels[seam + 1].pixel(x: 0, y: y)
+                worst = max(worst, abs(Int(left.r) - Int(right.r)), abs(Int(left.g) - Int(right.g)), abs(Int(left.b) - Int(right.b)))
+            }
+            XCTAssertLessThanOrEqual(worst, 6, "seam \(seam + 1)")
+        }
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/tour-2.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"viewBox="400 0 400 868""#), svg)
+    }
+
+    func testAPanoramaTextBoxAcrossASeamIsRefusedNamingTheSeam() throws {
+        let template = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="800" height="868" viewBox="0 0 800 868">
+          <rect id="background" width="800" height="868" fill="#ffffff"/>
+          <g id="headline"><rect x="300" y="20" width="200" height="80" fill="none"/><text font-family="DejaVu Sans" font-size="20" fill="#000000">Sample</text></g>
+          <rect id="capture-1" x="20" y="200" width="300" height="651"/>
+          <rect id="capture-2" x="300" y="200" width="300" height="651"/>
+        </svg>
+        """
+        let scratch = try Scratch()
+        try scratch.write("wide.svg", template)
+        let (rendered, report) = try render(screens: [["id": "tour", "template": scratch.path("wide.svg"), "captures": ["a", "b"], "panels": 2]],
+                                            headlines: ["tour": "Across"])
+        _ = rendered
+        XCTAssertEqual(errorLines(report), [
+            "error: \(scratch.path("wide.svg")): #headline: text box crosses the seam at x = 400 between panels 1 and 2: expected each text box inside one panel (400 px wide), found 300…500",
+        ])
+    }
+
+    func testHeadlinesAreKeyedByScreen() throws {
+        let (scratch, report) = try render(screens: [["id": "pair", "template": "duo", "captures": ["a", "nope"]]], headlines: ["a": "Wrong key"])
+        XCTAssertEqual(errorLines(report).map { $0.replacingOccurrences(of: scratch.path("job.json"), with: "job.json") }.prefix(1), [
+            #"error: job.json: screens[0].captures[1]: unknown capture: expected one of a, b, found "nope""#,
+        ])
     }
 }

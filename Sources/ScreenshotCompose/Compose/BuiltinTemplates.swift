@@ -108,10 +108,18 @@ extension BuiltinTemplateRequest {
             }
             let panelCaptures = Array(captures.dropFirst(panel * template.capturesPerPanel).prefix(template.capturesPerPanel))
             if template == .duo && panelCaptures.count == 2 {
-                let half = (area.width - gap) / 2
+                // Two devices overlapping a little, the second lower and in front; the pair is
+                // centred in the area as a group.
+                let width = (area.width * 0.58).rounded()
                 let drop = (area.height * 0.08).rounded()
-                out += device(panelCaptures[0], slot: "capture-1", area: Rect(x: area.x, y: area.y, width: half, height: area.height - drop))
-                out += device(panelCaptures[1], slot: "capture-2", area: Rect(x: area.x + half + gap, y: area.y + drop, width: half, height: area.height - drop))
+                let first = DeviceFrame(family: panelCaptures[0].family, screenAspect: Double(panelCaptures[0].height) / Double(panelCaptures[0].width),
+                                        screenCornerRadius: panelCaptures[0].screenCornerRadius)
+                let probe = Rect(x: 0, y: 0, width: width, height: area.height - drop)
+                let screenWidth = first.screenWidth(fitting: probe, maxWidth: Double(panelCaptures[0].width))
+                let deviceHeight = first.bounds(Rect(x: 0, y: 0, width: screenWidth, height: screenWidth * first.screenAspect)).height
+                let top = area.y + max(0, ((area.height - drop - deviceHeight) / 2 - area.height * 0.02).rounded())
+                out += device(panelCaptures[0], slot: "capture-1", area: Rect(x: area.x, y: top, width: width, height: area.height - drop), top: true)
+                out += device(panelCaptures[1], slot: "capture-2", area: Rect(x: area.maxX - width, y: top + drop, width: width, height: area.height - drop), top: true)
             } else if let capture = panelCaptures.first {
                 let slot = panels > 1 || template == .duo ? "capture-\(panel * template.capturesPerPanel + 1)" : "capture"
                 out += device(capture, slot: slot, area: area)
@@ -131,7 +139,7 @@ extension BuiltinTemplateRequest {
     }
 
     /// A capture slot inside the frame of its device family, the frame fitted to `area`.
-    private func device(_ capture: Capture, slot: String, area: Rect) -> String {
+    private func device(_ capture: Capture, slot: String, area: Rect, top: Bool = false) -> String {
         let n = SVGNumber.format
         let family = template == .browser ? .browser : capture.family
         let frame = DeviceFrame(family: family, screenAspect: Double(capture.height) / Double(capture.width),
@@ -145,10 +153,11 @@ extension BuiltinTemplateRequest {
         var screen = Rect(x: 0, y: 0, width: screenWidth, height: screenHeight)
         let bounds = frame.bounds(screen)
         screen.x = (area.x + (area.width - bounds.width) / 2 + (screen.x - bounds.x)).rounded()
-        screen.y = (fitArea.y + (fitArea.height - bounds.height) / 2 + (screen.y - bounds.y)).rounded()
-        return frame.behind(screen, color: theme.frameColor, shadow: shadow)
+        screen.y = (fitArea.y + (top ? 0 : (fitArea.height - bounds.height) / 2) + (screen.y - bounds.y)).rounded()
+        let id = slot == "capture" ? "device" : "device-\(slot.dropFirst("capture-".count))"
+        return frame.behind(screen, color: theme.frameColor, shadow: shadow, id: id)
             + "<rect id=\"\(slot)\" x=\"\(n(screen.x))\" y=\"\(n(screen.y))\" width=\"\(n(screen.width))\" height=\"\(n(screen.height))\" rx=\"\(n(frame.screenRadius(screen)))\" fill=\"#c8ccd4\"/>"
-            + frame.over(screen)
+            + frame.over(screen, id: id)
     }
 
     private func softShadow(_ r: Rect, radius: Double, spreadUnit: Double) -> String {

@@ -86,7 +86,7 @@ struct DeviceFrame {
     }
 
     /// Markup drawn before the capture: shadow, body, buttons, bezel details.
-    func behind(_ screen: Rect, color: String, shadow: Bool) -> String {
+    func behind(_ screen: Rect, color: String, shadow: Bool, id: String = "device") -> String {
         let n = SVGNumber.format, w = screen.width
         let radius = screenRadius(screen)
         var out = ""
@@ -115,7 +115,7 @@ struct DeviceFrame {
         if shadow {
             // Stacked shapes, each a little larger and lower: their overlap darkens towards the
             // body, a soft shadow without a filter.
-            out += "<g id=\"frame-shadow\" fill=\"#000000\">"
+            out += "<g id=\"\(id)-shadow\" fill=\"#000000\">"
             for step in (1...8).reversed() {
                 let spread = Double(step) * Self.shadowStep * w
                 let r = inset(Rect(x: body.x, y: body.y + spread * 1.2, width: body.width, height: body.height), -spread)
@@ -123,7 +123,7 @@ struct DeviceFrame {
             }
             out += "</g>"
         }
-        out += "<g id=\"device-frame\">"
+        out += "<g id=\"\(id)-frame\">"
         switch family {
         case .phone:
             // Side buttons first, so the body's edge covers their inner half.
@@ -166,9 +166,9 @@ struct DeviceFrame {
 
     /// Markup drawn over the capture: the phone's punch-hole camera (inside a dynamic island it
     /// vanishes, black on black).
-    func over(_ screen: Rect) -> String {
+    func over(_ screen: Rect, id: String = "device") -> String {
         guard family == .phone else { return "" }
         let n = SVGNumber.format, w = screen.width
-        return "<circle id=\"camera\" cx=\"\(n(screen.x + w / 2))\" cy=\"\(n(screen.y + 0.08 * w))\" r=\"\(n(0.019 * w))\" fill=\"#000000\"/>"
+        return "<circle id=\"\(id)-camera\" cx=\"\(n(screen.x + w / 2))\" cy=\"\(n(screen.y + 0.08 * w))\" r=\"\(n(0.019 * w))\" fill=\"#000000\"/>"
     }
 }

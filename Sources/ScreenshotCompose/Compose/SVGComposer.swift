@@ -70,7 +70,8 @@ public enum SVGComposer {
             locale: spec.locale, outputId: first.id, captureIds: captures.map(\.id), headline: spec.headline,
             tool: spec.tool.label, composedAt: spec.composedAt,
             storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
-            storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none")
+            storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
+            window: spec.panel == nil ? nil : (item.layout.viewBoxX, item.layout.width))
         let data = try SlotComposer.compose(slots, identity: identity)
         return ComposedSVG(locale: spec.locale, captureId: first.id, destination: spec.destination, data: data)
     }

@@ -19,6 +19,8 @@ enum SlotComposer {
         var composedAt: String
         var storeWell: String
         var storeCitation: String
+        /// A panorama's store image: the window (x, width) of the whole template it shows.
+        var window: (x: Double, width: Int)?
     }
 
     static func compose(_ slots: SlotLayout, identity: Identity) throws -> Data {
@@ -86,12 +88,15 @@ enum SlotComposer {
         desc.stringValue = "Composed marketing asset, not capture evidence: made by \(identity.tool) at \(identity.composedAt) from the source capture\(identity.captureIds.count == 1 ? "" : "s") \(identity.captureIds.joined(separator: ", ")). It shows text and frames that the app never displayed."
         root.insertChild(desc, at: 0)
         root.insertChild(title, at: 0)
-        let markers = [
+        var markers: [(String, String)] = [
             ("xml:lang", identity.locale), ("lang", identity.locale), ("data-capture-id", identity.captureIds.joined(separator: " ")),
             ("data-composed-by", identity.tool), ("data-composed-at", identity.composedAt),
             ("data-store-well", identity.storeWell), ("data-store-citation", identity.storeCitation),
             ("data-not-capture-evidence", "true"),
         ]
+        if let window = identity.window, let height = SlotTemplate.attribute(root, "height") {
+            markers += [("width", String(window.width)), ("viewBox", "\(n(window.x)) 0 \(window.width) \(height)")]
+        }
         removeAttributes(markers.map(\.0), from: root)
         for (name, value) in markers { root.addAttribute(attribute(name, value)) }
         return Data(document.xmlString(options: .nodeCompactEmptyElement).utf8)

@@ -42,6 +42,23 @@ public struct JobCapture: Equatable, Sendable {
     }
 }
 
+/// One store image (or a panorama of `panels` images) composed from one or more captures:
+/// `"screens": [{"id": "overview", "template": "duo", "captures": ["home", "detail"], "panels": 1}]`.
+public struct JobScreen: Equatable, Sendable {
+    /// Names the output files (`<id>.png`, or `<id>-1.png` … for panels) and keys headlines.
+    public var id: String
+    /// A built-in template name, or nil.
+    public var builtinTemplate: BuiltinTemplate?
+    /// A template file (slot-marked), or nil (the job's template).
+    public var template: URL?
+    /// Capture ids in slot order (`capture-1`, `capture-2`, …).
+    public var captures: [String]
+    /// 1, or the number of store images a panorama is cut into.
+    public var panels = 1
+    /// The screen's output names: its id, or `<id>-1` … `<id>-N` for a panorama.
+    public var outputNames: [String] { panels == 1 ? [id] : (1...panels).map { "\(id)-\($0)" } }
+}
+
 /// A decoded, syntactically checked job file. Nothing in it has been checked against the
 /// wells catalog or the captures' bytes yet: that is the `Planner`'s job.
 public struct Job: Equatable, Sendable {
@@ -60,6 +77,8 @@ public struct Job: Equatable, Sendable {
     /// The output folder.
     public var output: URL
     public var captures: [JobCapture]
+    /// `"screens"`; empty: each capture is one screen (headlines keyed by capture id).
+    public var screens: [JobScreen] = []
     /// Locales (canonical BCP 47) in the order they are rendered: sorted by tag.
     public var locales: [String]
     /// locale → capture id → headline text, exactly as written.
@@ -74,6 +93,9 @@ public struct Job: Equatable, Sendable {
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.
     public var headlineFallbacks: [String: [String: String]] = [:]
+
+    /// The ids headlines are keyed by: the screens', else the captures'.
+    public var headlineKeys: [String] { screens.isEmpty ? captures.map(\.id) : screens.map(\.id) }
     /// SHA-256 of the job file's bytes (part of the plan's fingerprint).
     public var sha256 = ""
     /// Built in code: its ids, locales and headline table are checked when it is prepared

@@ -28,7 +28,7 @@ public enum JobLoader {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
-                                  "locales", "theme", "subtitles", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+                                  "locales", "theme", "subtitles", "screens", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let templateName = reader.optionalString("template", &d)
@@ -68,8 +68,11 @@ public enum JobLoader {
             }
         }
 
-        let subtitles = readSubtitles(reader, captureIds: declaredIds, &d)
-        let table = HeadlineSource.read(reader, directory: directory, captureIds: declaredIds, options: headlineOptions, &d)
+        let screens = ScreenReader.read(reader, directory: directory, captureIds: declaredIds, &d)
+        // With screens, headlines and subtitles are keyed by screen id.
+        let headlineKeys = reader.value("screens") == nil ? declaredIds : screens.map(\.id)
+        let subtitles = readSubtitles(reader, captureIds: headlineKeys, &d)
+        let table = HeadlineSource.read(reader, directory: directory, captureIds: headlineKeys, options: headlineOptions, &d)
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
         let resolved = table ?? HeadlineTable()
@@ -77,6 +80,7 @@ public enum JobLoader {
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
                       headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
         job.sha256 = SHA256.hex(data)
+        job.screens = screens
         return job
     }
 

@@ -66,6 +66,11 @@ public struct CanvasLayout: Equatable, Sendable {
         return files
     }
 
+    /// A panorama's store image: where its window starts in the whole template (pixels).
+    public var viewBoxX: Double = 0
+    /// The `<image>` the rasterizer requires ink from, when not the first capture's.
+    public var requiredImageID: String?
+
     /// The id of the `<image>` the rasterizer requires ink from.
-    public var captureImageID: String { slots?.captures.first?.slotId ?? "capture" }
+    public var captureImageID: String { requiredImageID ?? slots?.captures.first?.slotId ?? "capture" }
 }

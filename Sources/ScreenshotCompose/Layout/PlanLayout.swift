@@ -22,8 +22,10 @@ extension LayoutEngine {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: spec.subject) }
             if spec.templateChoice != .placeholder {
-                guard let template = slotTemplate(for: spec) else {
-                    d.error(spec.templateFile, "(template)", "the built-in template could not be generated for the \(spec.canvas.width)×\(spec.canvas.height) canvas")
+                var generated = DiagnosticCollector()
+                guard let template = slotTemplate(for: spec, into: &generated) else {
+                    let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
+                    d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
                     continue
                 }
                 if let item = layoutSlots(spec, template: template, typesetter: typesetter, into: &d) { laidOut.append(item) }

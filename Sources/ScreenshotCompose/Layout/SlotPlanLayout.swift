@@ -1,21 +1,21 @@
 extension LayoutEngine {
     /// The slot template an output composes from, when it uses one.
-    func slotTemplate(for spec: OutputSpec) -> SlotTemplate? {
+    func slotTemplate(for spec: OutputSpec, into d: inout DiagnosticCollector) -> SlotTemplate? {
         switch spec.templateChoice {
         case .placeholder: return nil
         case .slots(let template): return template
         case .builtin(let builtin):
             var texts: Set<String> = ["headline"]
             if let subtitle = spec.subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
-            return Self.builtinTemplate(builtin, canvas: spec.canvas, captures: spec.captures, theme: spec.theme,
-                                        maxLines: spec.typesetting.maxLines, texts: texts)
+            return Self.builtinTemplate(builtin, canvas: spec.canvas, panels: spec.panel?.count ?? 1, captures: spec.captures, theme: spec.theme,
+                                        maxLines: spec.typesetting.maxLines, texts: texts, into: &d)
         }
     }
 
     /// A built-in template generated for `canvas` (one panel) and these captures, parsed like a
     /// designer's file; its text is set in the locale's font stack.
     static func builtinTemplate(_ builtin: BuiltinTemplate, canvas: Well, panels: Int = 1, captures: [PlannedCapture], theme: Theme,
-                                maxLines: Int, texts: Set<String>) -> SlotTemplate? {
+                                maxLines: Int, texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
         let request = BuiltinTemplateRequest(
             template: builtin, width: canvas.width, height: canvas.height, panels: panels,
             captures: captures.map { capture in
@@ -25,7 +25,6 @@ extension LayoutEngine {
                              screenCornerRadius: radius)
             },
             theme: theme, texts: texts, maxLines: maxLines)
-        var d = DiagnosticCollector()
         guard var template = SlotTemplate.parse(request.svg(), file: "builtin:\(builtin.rawValue)", into: &d) else { return nil }
         template.localeFonts = true
         return template
@@ -46,7 +45,8 @@ extension LayoutEngine {
                                    texts: texts, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize)
         switch result {
         case .success(let layout):
-            return LaidOutOutput(spec: spec, layout: layout)
+            guard let panel = spec.panel else { return LaidOutOutput(spec: spec, layout: layout) }
+            return panelLayout(layout, spec: spec, panel: panel, template: template, into: &d).map { LaidOutOutput(spec: spec, layout: $0) }
         case .failure(.text(let slot, let refusal)):
             let field = slot == "headline" ? spec.headlineField : "\(slot)s.\(spec.locale).\(capture.id)"
             let box = template.texts[slot].map { "\(SVGNumber.format($0.box.width))×\(SVGNumber.format($0.box.height)) at \(SVGNumber.format($0.box.x)),\(SVGNumber.format($0.box.y))" } ?? ""
@@ -65,6 +65,48 @@ extension LayoutEngine {
             d.error(template.file, "#capture-\(slots + 1)", "the screen has \(captures) captures: expected capture slots capture-1 … capture-\(captures), found \(slots)")
         }
         return nil
+    }
+
+    /// One store image of a panorama: the whole template laid out, seen through a window of the
+    /// canvas width at the panel's offset. A text box crossing a seam is refused naming the
+    /// seam; a capture crossing one is allowed (a device spanning two images is a known style)
+    /// but warned about, once.
+    func panelLayout(_ whole: CanvasLayout, spec: OutputSpec, panel: (index: Int, count: Int), template: SlotTemplate,
+                     into d: inout DiagnosticCollector) -> CanvasLayout? {
+        let width = Double(spec.canvas.width)
+        let seams = (1..<panel.count).map { Double($0) * width }
+        func crossed(_ r: Rect) -> Double? { seams.first { r.x < $0 - 0.5 && r.maxX > $0 + 0.5 } }
+        var refused = false
+        for id in template.texts.keys.sorted() {
+            guard let box = template.texts[id]?.box, let seam = crossed(box) else { continue }
+            refused = true
+            // Reported once, with the first store image; every image of the panorama is refused.
+            guard panel.index == 1 else { continue }
+            d.error(template.file, "#\(id)", "text box crosses the seam at x = \(SVGNumber.format(seam)) between panels \(Int(seam / width)) and \(Int(seam / width) + 1): expected each text box inside one panel (\(spec.canvas.width) px wide), found \(SVGNumber.format(box.x))…\(SVGNumber.format(box.maxX))")
+        }
+        if refused { return nil }
+        if panel.index == 1 {
+            for slot in template.captures {
+                guard let seam = crossed(slot.rect) else { continue }
+                d.warning(template.file, "#\(slot.id)", "capture slot crosses the seam at x = \(SVGNumber.format(seam)): the capture is cut between two store images")
+            }
+        }
+        let window = Rect(x: Double(panel.index - 1) * width, y: 0, width: width, height: Double(spec.canvas.height))
+        func overlap(_ r: Rect) -> Double { max(0, min(r.maxX, window.maxX) - max(r.x, window.x)) }
+        var layout = whole
+        layout.width = spec.canvas.width
+        layout.height = spec.canvas.height
+        layout.viewBoxX = window.x
+        // The ink check looks for the capture this image shows most of, in the panel's coordinates.
+        if let shown = whole.slots?.captures.max(by: { overlap($0.rect) < overlap($1.rect) }), overlap(shown.rect) > 0 {
+            let visibleX = max(shown.rect.x, window.x), visibleMaxX = min(shown.rect.maxX, window.maxX)
+            layout.capture = Rect(x: visibleX - window.x, y: shown.rect.y, width: visibleMaxX - visibleX, height: shown.rect.height)
+            layout.requiredImageID = shown.slotId
+        } else {
+            d.error(template.file, "(panel \(panel.index))", "panel \(panel.index) of screen \(spec.screenId ?? "") shows no capture: expected a capture slot inside x \(SVGNumber.format(window.x))…\(SVGNumber.format(window.maxX)), found none")
+            return nil
+        }
+        return layout
     }
 
     /// A template's text family the machine lacks would silently become the fallback: warned

@@ -88,8 +88,13 @@ extension Manifest {
 enum PlanRecord {
     /// Every (locale, capture) of the whole job, whatever `--locale` selected.
     static func plannedOutputs(_ job: Job) -> [Manifest.OutputKey] {
-        job.locales.flatMap { locale in
-            job.captures.filter { job.headlines[locale]?[$0.id] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
+        job.locales.flatMap { locale -> [Manifest.OutputKey] in
+            if !job.screens.isEmpty {
+                // Screens: one output per screen, one per panel of a panorama.
+                return job.screens.filter { job.headlines[locale]?[$0.id] != nil }
+                    .flatMap { $0.outputNames.map { Manifest.OutputKey(locale: locale, captureId: $0) } }
+            }
+            return job.captures.filter { job.headlines[locale]?[$0.id] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
         }
     }
 

@@ -21,7 +21,8 @@ public struct RenderedOutput: Sendable {
     public var height: Int
 
     public var locale: String { spec.locale }
-    public var captureId: String { spec.capture.id }
+    /// The output's name (the capture id, or the screen's).
+    public var captureId: String { spec.name }
     /// The capture copy the SVG links to (sRGB), written beside the SVG.
     public var captureCopy: Data { spec.capture.drawBytes }
 }

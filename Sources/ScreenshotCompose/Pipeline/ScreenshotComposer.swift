@@ -153,7 +153,7 @@ public struct ScreenshotComposer {
         let planned = record.outputs
         let selection = PlanRecord.selection(job: plan.job, options: options, shard: rendering.shard)
         let selected = Set(selection?.keys(of: planned) ?? planned)
-        let laidOut = allLaidOut.filter { selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.capture.id)) }
+        let laidOut = allLaidOut.filter { selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.name)) }
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)
@@ -175,7 +175,7 @@ public struct ScreenshotComposer {
         // layers of the captures in progress).
         let results = ParallelRender.run(
             laidOut, jobs: rendering.jobs, progress: rendering.progress,
-            describe: { ($0.spec.locale, $0.spec.capture.id) }, succeeded: { $0.entry != nil }, order: order
+            describe: { ($0.spec.locale, $0.spec.name) }, succeeded: { $0.entry != nil }, order: order
         ) { [renderer] item -> StagedOutput in
             let (rendered, problem) = renderer.renderReporting(item, svgOnly: rendering.svgOnly, staging: staging)
             guard let rendered else { return StagedOutput(entry: nil, files: [], diagnostics: [problem].compactMap { $0 }) }
@@ -203,7 +203,9 @@ public struct ScreenshotComposer {
         let manifestName = OutputPaths.manifestName(selection: selection)
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
-            let files = results.flatMap(\.files)
+            // Screens may share a capture copy (a panorama's panels, a capture in two screens): once each.
+            var seen: Set<String> = []
+            let files = results.flatMap(\.files).filter { seen.insert($0).inserted }
             var review: [String] = []
             // The review page, for whole runs (a part's would show only its part; merging
             // the parts writes the whole page).

@@ -53,6 +53,12 @@ public struct OutputSpec: Sendable {
     public var headlineFile: String
     /// The template as diagnostics name it (a path or `builtin:<name>`).
     public var templateFile = ""
+    /// A screen's further captures (`capture-2`, …), after `capture`.
+    public var extraCaptures: [PlannedCapture] = []
+    /// The screen this output composes (nil: one capture per canvas, named by the capture).
+    public var screenId: String?
+    /// Which store image of a panorama this is (1-based) and how many there are.
+    public var panel: (index: Int, count: Int)?
 
     public init(locale: String, capture: PlannedCapture, canvas: Well, headline: String, subtitle: String? = nil,
                 headlineFallback: String? = nil, theme: Theme = Theme(), typesetting: TypesettingOptions = TypesettingOptions(),
@@ -76,15 +82,22 @@ public struct OutputSpec: Sendable {
     }
 
     /// The captures the output draws, in slot order (indexes in `SlotLayout` are positions here).
-    public var captures: [PlannedCapture] { [capture] }
+    public var captures: [PlannedCapture] { [capture] + extraCaptures }
+
+    /// The output's name: its files', the manifest's and the diagnostics' key. The capture id,
+    /// the screen id, or `<screen>-<panel>` for a panorama's store images.
+    public var name: String {
+        guard let screenId else { return capture.id }
+        return panel.map { "\(screenId)-\($0.index)" } ?? screenId
+    }
 
     /// The output as a diagnostic subject.
     public var subject: DiagnosticSubject {
-        DiagnosticSubject(locale: locale, captureId: capture.id, target: canvas.storeWell?.store == nil ? nil : canvas.id)
+        DiagnosticSubject(locale: locale, captureId: name, target: canvas.storeWell?.store == nil ? nil : canvas.id)
     }
 
     /// The JSON path of the headline in the job (`headlines.<locale>.<capture id>`).
-    public var headlineField: String { "headlines.\(locale).\(capture.id)" }
+    public var headlineField: String { "headlines.\(locale).\(screenId ?? capture.id)" }
 
     /// Corner radius the capture is clipped to, as a fraction of its width: the theme's, else
     /// the recorded well's.

@@ -96,7 +96,13 @@ public enum Planner {
             }
         }
         var outputs: [OutputSpec] = []
-        for locale in locales {
+        for locale in locales where !job.screens.isEmpty {
+            outputs += screenOutputs(job, locale: locale, captures: captures, defaultTemplate: templateChoice,
+                                     placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
+                                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
+                                     fastlaneLanguage: fastlaneCodes[locale], &d)
+        }
+        for locale in locales where job.screens.isEmpty {
             for jobCapture in job.captures {
                 guard let headline = job.headlines[locale]?[jobCapture.id] else { continue }
                 let mark = d.diagnostics.count
@@ -117,7 +123,7 @@ public enum Planner {
             }
         }
 
-        if case .slots(let slots) = templateChoice {
+        if case .slots(let slots) = templateChoice, job.screens.isEmpty {
             // The canvas is the template's own size: a template drawn for another canvas would
             // be cut or letterboxed, so it is refused once per canvas it does not match.
             var reported: Set<String> = []
@@ -179,7 +185,7 @@ public enum Planner {
         return codes
     }
 
-    private static func readInput(_ url: URL?, builtin: String, field: String, job: Job,
+    static func readInput(_ url: URL?, builtin: String, field: String, job: Job,
                                   _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
         if let url {
             switch InputReader.read(url, as: field == "template" ? .template : .catalog) {
@@ -376,7 +382,7 @@ public enum Planner {
     /// lengths whose layout would overflow Pango's 32-bit units.
     public static let maximumHeadlineLength = 1000
 
-    private static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
+    static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
                                                 field: String = "headlines", _ d: inout DiagnosticCollector) -> Bool {
         // A subtitle is measured by Pango like a headline, so the same limit keeps it within
         // Pango's 32-bit units.

@@ -14,10 +14,12 @@ public struct DestinationNames: Equatable, Hashable, Sendable {
     public var captureHref: String
     /// `--layout fastlane`: `fastlane/screenshots/<language>/<NN>_<name>.png`.
     public var fastlane: String?
+    /// A screen's further capture copies (`<locale>/captures/<captureId>.png`).
+    public var extraCaptureCopies: [String] = []
 
     /// Every file the output writes (no PNG nor fastlane copy for `svgOnly`).
     public func files(svgOnly: Bool) -> [String] {
-        svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }
+        (svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }) + extraCaptureCopies
     }
 }
 
@@ -40,12 +42,13 @@ public enum OutputPaths {
     /// uploads a folder's screenshots in file-name order. Capture ids and locales are
     /// `[A-Za-z0-9._-]`, which need no percent-encoding in the href.
     public static func destinations(locale: String, name: String, captureId: String, order: Int,
-                                    fastlaneLanguage: String? = nil) -> DestinationNames {
+                                    fastlaneLanguage: String? = nil, extraCaptureIds: [String] = []) -> DestinationNames {
         let href = "captures/\(captureId).png"
         return DestinationNames(
             svg: "\(locale)/\(name).svg", png: "\(locale)/\(name).png",
             captureCopy: "\(locale)/\(href)", captureHref: href,
-            fastlane: fastlaneLanguage.map { "\(fastlaneScreenshots)/\($0)/\(String(format: "%02d", order))_\(name).png" })
+            fastlane: fastlaneLanguage.map { "\(fastlaneScreenshots)/\($0)/\(String(format: "%02d", order))_\(name).png" },
+            extraCaptureCopies: extraCaptureIds.map { "\(locale)/captures/\($0).png" })
     }
 
     /// Whether `relative` is a screenshot in a fastlane language folder.

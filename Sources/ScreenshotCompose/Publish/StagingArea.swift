@@ -15,6 +15,9 @@ public struct StagingArea: Sendable {
     /// another output of the capture writes the same bytes.
     func placeCapture(_ spec: OutputSpec) throws {
         try AtomicFile.write(spec.capture.drawBytes, to: root.appendingPathComponent(spec.destination.captureCopy))
+        for (capture, copy) in zip(spec.extraCaptures, spec.destination.extraCaptureCopies) {
+            try AtomicFile.write(capture.drawBytes, to: root.appendingPathComponent(copy))
+        }
     }
 
     /// Writes every file of `output` under its destination names, each atomically; returns

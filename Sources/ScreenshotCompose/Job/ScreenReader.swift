@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reads `"screens"`: each an id (a file name), the captures in slot order, an optional
+/// template (built-in name or slot-marked file) and `panels` (1–10).
+enum ScreenReader {
+    static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], _ d: inout DiagnosticCollector) -> [JobScreen] {
+        guard reader.value("screens") != nil else { return [] }
+        var screens: [JobScreen] = []
+        var ids: Set<String> = []
+        for (value, path) in reader.array("screens", &d) {
+            guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
+            item.refuseUnknownKeys(["id", "template", "captures", "panels"], &d)
+            guard let id = item.string("id", &d) else { continue }
+            if !CaptureID.isValid(id) {
+                d.error(reader.file, "\(path).id", "screen id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
+                continue
+            }
+            if !ids.insert(id).inserted {
+                d.error(reader.file, "\(path).id", "duplicate screen id: expected each id once, found \"\(id)\" again")
+                continue
+            }
+            var screen = JobScreen(id: id, captures: [])
+            if let name = item.optionalString("template", &d) {
+                if let builtin = BuiltinTemplate(rawValue: name), !FileManager.default.fileExists(atPath: JobLoader.resolve(name, against: directory).path) {
+                    screen.builtinTemplate = builtin
+                } else {
+                    screen.template = JobLoader.resolve(name, against: directory)
+                }
+            }
+            for (entry, entryPath) in item.array("captures", &d) {
+                guard let captureId = entry.stringValue else {
+                    d.error(reader.file, entryPath, "expected a capture id, found \(entry.summary)")
+                    continue
+                }
+                if !captureIds.contains(captureId) {
+                    d.error(reader.file, entryPath, "unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(captureId)\"")
+                    continue
+                }
+                screen.captures.append(captureId)
+            }
+            if let panels = item.value("panels") {
+                if let count = panels.integerValue, (1...10).contains(count) {
+                    screen.panels = count
+                } else {
+                    d.error(reader.file, "\(path).panels", "expected a whole number of panels from 1 to 10, found \(panels.summary)")
+                }
+            }
+            if !screen.captures.isEmpty { screens.append(screen) }
+        }
+        return screens
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+extension Planner {
+    /// The outputs of `"screens"` in one locale: one per screen, or one per panel of a
+    /// panorama (`<screen>-1` … each exactly the canvas size, cut at the seams). A screen's
+    /// template is its own (a built-in name or a slot-marked file), else the job's; a screen of
+    /// several captures or panels needs a slot-marked or built-in one.
+    static func screenOutputs(_ job: Job, locale: String, captures: [PlannedCapture], defaultTemplate: TemplateChoice,
+                              placeholder: SVGTemplate, templateFile: String, composedAt: String, storeRules: [StoreRule],
+                              fastlaneLanguage: String?, _ d: inout DiagnosticCollector) -> [OutputSpec] {
+        var outputs: [OutputSpec] = []
+        for (order, screen) in job.screens.enumerated() {
+            guard let headline = job.headlines[locale]?[screen.id] else { continue }
+            let mark = d.diagnostics.count
+            defer { d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: screen.id)) }
+            let field = "screens[\(order)]"
+            guard checkHeadlineCharacters(headline, job: job, locale: locale, captureId: screen.id, &d) else { continue }
+            let subtitle = job.subtitles[locale]?[screen.id]
+            if let subtitle, !checkHeadlineCharacters(subtitle, job: job, locale: locale, captureId: screen.id, field: "subtitles", &d) { continue }
+            let planned = screen.captures.compactMap { id in captures.first { $0.id == id } }
+            guard planned.count == screen.captures.count, let first = planned.first else { continue }
+            guard let (choice, file) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, &d) else { continue }
+            if case .placeholder = choice, planned.count > 1 || screen.panels > 1 {
+                d.error(job.file, "\(field).template", "a screen of \(planned.count) captures and \(screen.panels) panel(s) needs a slot-marked or built-in template: expected \"duo\", \"panorama\" or a template with capture-1 … capture-\(planned.count), found the job's placeholder template")
+                continue
+            }
+            if case .slots(let slots) = choice {
+                let expected = (first.canvas.width * screen.panels, first.canvas.height)
+                if (slots.width, slots.height) != expected {
+                    d.error(slots.file, "<svg> width, height", "the template's size is the canvas\(screen.panels > 1 ? " × \(screen.panels) panels" : ""): expected \(expected.0)×\(expected.1) for screen \(screen.id) (the \(first.canvas.id) canvas), found \(slots.width)×\(slots.height)")
+                    continue
+                }
+            }
+            for panel in 1...screen.panels {
+                var spec = OutputSpec(
+                    locale: locale, capture: first, canvas: first.canvas, headline: headline, subtitle: subtitle,
+                    headlineFallback: job.headlineFallbacks[locale]?[screen.id], theme: job.theme, typesetting: job.typesetting,
+                    template: placeholder, templateChoice: choice,
+                    destination: OutputPaths.destinations(locale: locale, name: screen.panels == 1 ? screen.id : "\(screen.id)-\(panel)",
+                                                          captureId: first.id, order: order + 1, fastlaneLanguage: fastlaneLanguage,
+                                                          extraCaptureIds: planned.dropFirst().map(\.id)),
+                    composedAt: composedAt, storeRules: storeRules, headlineFile: job.file)
+                spec.templateFile = file
+                spec.extraCaptures = Array(planned.dropFirst())
+                spec.screenId = screen.id
+                if screen.panels > 1 { spec.panel = (panel, screen.panels) }
+                outputs.append(spec)
+            }
+        }
+        return outputs
+    }
+
+    /// A screen's template: its built-in, its file (which must be slot-marked), or the job's.
+    private static func template(for screen: JobScreen, job: Job, defaultTemplate: TemplateChoice, templateFile: String, field: String,
+                                 _ d: inout DiagnosticCollector) -> (TemplateChoice, String)? {
+        if let builtin = screen.builtinTemplate { return (.builtin(builtin), "builtin:\(builtin.rawValue)") }
+        guard let url = screen.template else { return (defaultTemplate, templateFile) }
+        guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, &d) else { return nil }
+        guard let text = String(data: read.data, encoding: .utf8), SlotTemplate.isSlotMarked(text) else {
+            d.error(read.file.displayPath, "(template)", "a screen's template must be slot-marked: expected an SVG with <rect id=\"capture-1\"> … and no {{PLACEHOLDERS}}, found placeholders or bytes that are not UTF-8")
+            return nil
+        }
+        guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }
+        return (.slots(slots), read.file.displayPath)
+    }
+}
