@@ -79,6 +79,8 @@ public struct Job: Equatable, Sendable {
     public var captures: [JobCapture]
     /// `"screens"`; empty: each capture is one screen (headlines keyed by capture id).
     public var screens: [JobScreen] = []
+    /// `"graphics"`: store graphics composed from the app icon and text (the feature graphic).
+    public var graphics: [JobGraphic] = []
     /// Locales (canonical BCP 47) in the order they are rendered: sorted by tag.
     public var locales: [String]
     /// locale → capture id → headline text, exactly as written.

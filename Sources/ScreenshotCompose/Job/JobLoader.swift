@@ -28,7 +28,7 @@ public enum JobLoader {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
-                                  "locales", "theme", "subtitles", "screens", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+                                  "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let templateName = reader.optionalString("template", &d)
@@ -81,6 +81,7 @@ public enum JobLoader {
                       headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
         job.sha256 = SHA256.hex(data)
         job.screens = screens
+        job.graphics = GraphicReader.read(reader, directory: directory, &d)
         return job
     }
 

@@ -89,12 +89,14 @@ enum PlanRecord {
     /// Every (locale, capture) of the whole job, whatever `--locale` selected.
     static func plannedOutputs(_ job: Job) -> [Manifest.OutputKey] {
         job.locales.flatMap { locale -> [Manifest.OutputKey] in
+            // Store graphics: one per locale with a title.
+            let graphics = job.graphics.filter { $0.title[locale] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
             if !job.screens.isEmpty {
                 // Screens: one output per screen, one per panel of a panorama.
                 return job.screens.filter { job.headlines[locale]?[$0.id] != nil }
-                    .flatMap { $0.outputNames.map { Manifest.OutputKey(locale: locale, captureId: $0) } }
+                    .flatMap { $0.outputNames.map { Manifest.OutputKey(locale: locale, captureId: $0) } } + graphics
             }
-            return job.captures.filter { job.headlines[locale]?[$0.id] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
+            return job.captures.filter { job.headlines[locale]?[$0.id] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) } + graphics
         }
     }
 

@@ -79,6 +79,8 @@ public enum Planner {
             }
         }
 
+        let icons = graphicIcons(job, wells: wells, &d)
+        captures += icons.map(\.1)
         let locales = selectLocales(job, requested: options.locales, &d)
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
         let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
@@ -123,6 +125,12 @@ public enum Planner {
             }
         }
 
+        outputs += graphicOutputs(job, icons: icons, locales: locales, placeholder: template ?? SVGTemplate(segments: []),
+                                  composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], &d)
+        // Locale, then job order (captures or screens, then graphics).
+        outputs = outputs.enumerated().sorted { a, b in
+            ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)
+        }.map(\.element)
         if case .slots(let slots) = templateChoice, job.screens.isEmpty {
             // The canvas is the template's own size: a template drawn for another canvas would
             // be cut or letterboxed, so it is refused once per canvas it does not match.
@@ -203,9 +211,9 @@ public enum Planner {
         return (InputFile(displayPath: "builtin:\(builtin)", url: resource, builtinName: builtin, sha256: SHA256.hex(data)), data)
     }
 
-    private static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?,
-                                    _ d: inout DiagnosticCollector) -> PlannedCapture? {
-        let field = "captures[\(index)]"
+    static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, field name: String? = nil,
+                            _ d: inout DiagnosticCollector) -> PlannedCapture? {
+        let field = name ?? "captures[\(index)]"
         let named = capture.well.flatMap { wells?.well(id: $0) }
         if let wells, let id = capture.well, named == nil {
             // Store slots may be named too, but the list names the recorded device wells: a

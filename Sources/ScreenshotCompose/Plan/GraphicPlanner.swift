@@ -1,0 +1,69 @@
+import Foundation
+
+extension Planner {
+    /// Each graphic's icon read and checked like a capture (PNG signature, IHDR, every row of
+    /// image data, colour), its own size standing in for a well, composed onto its target's slot.
+    static func graphicIcons(_ job: Job, wells: WellsCatalog?, _ d: inout DiagnosticCollector) -> [(JobGraphic, PlannedCapture)] {
+        guard let wells else { return [] }
+        var icons: [(JobGraphic, PlannedCapture)] = []
+        for (index, graphic) in job.graphics.enumerated() {
+            let field = "graphics[\(index)]"
+            let mark = d.diagnostics.count
+            defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: graphic.id)) }
+            guard let target = wells.target(named: graphic.target), let slot = target.preferred["landscape"] ?? target.preferred.values.sorted().first else {
+                let names = wells.targets.map(\.name).sorted()
+                d.error(job.file, "\(field).target", "unknown store target: expected one of \(names.joined(separator: ", ")), found \"\(graphic.target)\"")
+                continue
+            }
+            guard case .success(let bytes) = InputReader.read(graphic.icon, as: .capture), let header = try? PNGCodec.readHeader(bytes) else {
+                d.error(graphic.icon.path, "\(field).icon", "cannot read the icon: expected a readable PNG, found none or another format")
+                continue
+            }
+            let iconWell = Well(id: "icon:\(graphic.id)", device: "app icon", width: header.width, height: header.height, storeWell: nil,
+                                source: "\(job.file) \(field).icon")
+            var catalog = wells
+            catalog.wells.append(iconWell)
+            let capture = JobCapture(id: "\(graphic.id)-icon", path: graphic.iconPath, url: graphic.icon, well: iconWell.id, storeWell: slot)
+            if var planned = readCapture(capture, index: job.captures.count + index, job: job, wells: catalog, field: "\(field).icon", &d) {
+                planned.jobIndex = job.captures.count + index
+                icons.append((graphic, planned))
+            }
+        }
+        return icons
+    }
+
+    /// A graphic's outputs: one per locale that has a title (every locale of the job needs one).
+    static func graphicOutputs(_ job: Job, icons: [(JobGraphic, PlannedCapture)], locales: [String], placeholder: SVGTemplate,
+                               composedAt: String, storeRules: [StoreRule], _ d: inout DiagnosticCollector) -> [OutputSpec] {
+        var outputs: [OutputSpec] = []
+        for locale in locales {
+            for (graphic, icon) in icons {
+                let index = job.graphics.firstIndex(of: graphic) ?? 0
+                let field = "graphics[\(index)]"
+                guard let title = graphic.title[locale] else {
+                    d.error(job.file, "\(field).title", "no title for locale \(locale): expected a title for every locale the job renders, found \(graphic.title.keys.sorted().joined(separator: ", "))")
+                    continue
+                }
+                guard checkHeadlineCharacters(title, job: job, locale: locale, captureId: graphic.id, field: "\(field).title", &d) else { continue }
+                var choice = TemplateChoice.builtin(graphic.builtinTemplate ?? .featureGraphic)
+                var file = "builtin:\((graphic.builtinTemplate ?? .featureGraphic).rawValue)"
+                if let url = graphic.template {
+                    guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, &d),
+                          let text = String(data: read.data, encoding: .utf8),
+                          let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { continue }
+                    choice = .slots(slots)
+                    file = read.file.displayPath
+                }
+                var spec = OutputSpec(
+                    locale: locale, capture: icon, canvas: icon.canvas, headline: title, subtitle: graphic.subtitle[locale],
+                    theme: job.theme, typesetting: job.typesetting, template: placeholder, templateChoice: choice,
+                    destination: OutputPaths.destinations(locale: locale, name: graphic.id, captureId: icon.id, order: icon.jobIndex + 1),
+                    composedAt: composedAt, storeRules: storeRules, headlineFile: job.file)
+                spec.templateFile = file
+                spec.screenId = graphic.id
+                outputs.append(spec)
+            }
+        }
+        return outputs
+    }
+}

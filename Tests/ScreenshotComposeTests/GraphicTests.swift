@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// `"graphics"`: Google Play's feature graphic (1024×500) from the app icon, name and a line.
+final class GraphicTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    private func render(graphics: [[String: Any]]) throws -> (Scratch, RunReport) {
+        let scratch = try Scratch()
+        try scratch.write("icon.png", try Fixtures.png(width: 256, height: 256))
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Read it anywhere"], "de-DE": ["shot": "Überall lesen"]],
+                                         extra: ["graphics": graphics])
+        return (scratch, ScreenshotComposer().render(jobFile: job, options: epoch))
+    }
+
+    func testTheFeatureGraphicIsTheTargetsSizeWithTheIconAndTheTitle() throws {
+        let (scratch, report) = try render(graphics: [[
+            "id": "feature", "target": "google-play:feature-graphic", "template": "feature-graphic", "icon": "icon.png",
+            "title": ["en-US": "Tuck", "de-DE": "Tuck"], "subtitle": ["en-US": "Plan your week in seconds", "de-DE": "Die Woche in Sekunden planen"],
+        ]])
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.manifest?.outputs.map { "\($0.locale)/\($0.captureId)" }, ["de-DE/shot", "de-DE/feature", "en-US/shot", "en-US/feature"])
+        let data = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/feature.png")))
+        let png = try PNGCodec.decodeRGBA(data)
+        XCTAssertEqual([png.header.width, png.header.height], [1024, 500])
+        XCTAssertEqual(png.header.colorType, .rgb, "no alpha")
+        try ReferenceImages.check(data, name: "builtin-feature-graphic")
+        // The icon (R = 200 in the generated PNG) at the left, the title's dark ink at the right.
+        XCTAssertEqual(Int(png.pixel(x: 164, y: 250).r), 200, accuracy: 3)
+        var ink = 0
+        for y in 125..<265 { for x in 300..<1000 where png.pixel(x: x, y: y).r < 0x40 { ink += 1 } }
+        XCTAssertGreaterThan(ink, 1000)
+        XCTAssertEqual(report.manifest?.outputs.first { $0.captureId == "feature" }?.storeWell?.id, "google-play-feature-graphic-landscape-1024x500")
+    }
+
+    func testAGraphicWithoutATitleForALocaleOrWithAnUnknownTargetIsRefused() throws {
+        let (scratch, report) = try render(graphics: [
+            ["id": "feature", "target": "google-play:feature-graphic", "icon": "icon.png", "title": ["en-US": "Tuck"]],
+            ["id": "other", "target": "google-play:poster", "icon": "icon.png", "title": ["en-US": "Tuck"]],
+        ])
+        let job = scratch.path("job.json")
+        XCTAssertEqual(errorLines(report).filter { $0.contains("graphics[") }.map { $0.components(separatedBy: ": expected").first ?? $0 }, [
+            "error: \(job): graphics[1].target: unknown store target",
+            "error: \(job): graphics[0].title: no title for locale de-DE",
+        ])
+    }
+}
