@@ -26,7 +26,7 @@ enum Command: Equatable {
     case check(job: String, RenderArguments)
     case verify(manifest: String, outputsOnly: Bool, partial: Bool, json: Bool)
     case mergeManifests(inputs: [String], output: String, allowPartial: Bool)
-    case preview(job: String, locales: [String], previewOut: String?)
+    case preview(job: String, locales: [String], previewOut: String?, debounce: Double)
     case wells(file: String?, store: Bool, storeFile: String?)
     case wellsIdentify(files: [String], file: String?, storeFile: String?)
     case help
@@ -49,10 +49,11 @@ enum Arguments {
                          a part (--locale, --shard) writes manifest.<locales>.shard-I-of-N.json
       check JOB [--locale TAG]... [--layout default|fastlane] [--fallback-locale TAG] [--allow-untranslated] [--json]
                          every check render makes; writes nothing
-      preview JOB [--locale TAG]... [--preview-out DIR]
+      preview JOB [--locale TAG]... [--preview-out DIR] [--debounce SECONDS]
                          render SVGs and index.html into <output>/.preview/ (or DIR, never the
                          release files), then re-render on every change to the job,
-                         headline files, template, wells, captures or fonts; Ctrl-C stops
+                         headline files, template, wells, captures or fonts, once the files
+                         have been quiet for SECONDS (0.05 to 10, default 0.2); Ctrl-C stops
       verify MANIFEST [--outputs-only] [--partial] [--json]
                          re-hash every file the manifest lists; exit 1 naming each that differs
                          or is missing, and each planned output a part or partial merge lacks;
@@ -144,16 +145,23 @@ enum Arguments {
             var locales: [String] = []
             var positional: [String] = []
             var previewOut: String?
+            var debounce = PreviewSession.defaultDebounce
             while !rest.isEmpty {
                 let arg = rest.removeFirst()
                 switch arg {
                 case "--locale": locales.append(try value(for: arg, &rest))
                 case "--preview-out": previewOut = try value(for: arg, &rest)
+                case "--debounce":
+                    let text = try value(for: arg, &rest)
+                    guard let seconds = Double(text), seconds >= 0.05, seconds <= 10 else {
+                        throw UsageError(message: "--debounce: expected seconds from 0.05 to 10, found \"\(text)\"")
+                    }
+                    debounce = seconds
                 case "--help", "-h": return .help
                 default: positional.append(try plain(arg))
                 }
             }
-            return .preview(job: try single(positional, "JOB", command: first), locales: locales, previewOut: previewOut)
+            return .preview(job: try single(positional, "JOB", command: first), locales: locales, previewOut: previewOut, debounce: debounce)
         case "merge-manifests":
             var output: String?
             var inputs: [String] = []

@@ -54,7 +54,7 @@ case .render(let job, let arguments):
     if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
     finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
            json: arguments.json ? "render" : nil)
-case .preview(let job, let locales, let previewOut):
+case .preview(let job, let locales, let previewOut, let debounce):
     // Ctrl-C ends a preview normally. exit() is not async-signal-safe (it runs atexit handlers
     // and flushes stdio), so the signals are taken by a dispatch source and exit runs there.
     let signalSources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
@@ -67,6 +67,7 @@ case .preview(let job, let locales, let previewOut):
     defer { signalSources.forEach { $0.cancel() } }
     let session = PreviewSession(jobFile: job, options: PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"]),
                                  previewOutput: previewOut.map { URL(fileURLWithPath: $0) })
+    session.debounce = debounce
     func show(_ lines: [String]) {
         for line in lines {
             let stream = line.hasPrefix("error:") || line.hasPrefix("warning:") ? FileHandle.standardError : FileHandle.standardOutput

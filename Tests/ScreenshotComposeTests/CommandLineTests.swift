@@ -5,13 +5,15 @@ import XCTest
 /// Runs the built `store-screenshot-compose` as a release script would.
 final class CommandLineTests: XCTestCase {
     func testUsageErrorsExitTwo() throws {
-        for args in [[], ["frobnicate"], ["--version", "extra"], ["render"], ["render", "a.json", "b.json"], ["render", "job.json", "--out"], ["check", "--bogus", "j"]] {
+        for args in [[], ["frobnicate"], ["--version", "extra"], ["render"], ["render", "a.json", "b.json"], ["render", "job.json", "--out"], ["check", "--bogus", "j"], ["preview", "j.json", "--debounce", "0"], ["preview", "j.json", "--debounce", "soon"]] {
             let (code, out, err) = try runTool(args)
             XCTAssertEqual(code, 2, "\(args)")
             XCTAssertEqual(out, "")
             XCTAssertTrue(err.hasPrefix("error: "), err)
             XCTAssertTrue(err.contains("usage: store-screenshot-compose"), err)
         }
+        XCTAssertTrue(try runTool(["preview", "j.json", "--debounce", "11"]).2
+            .hasPrefix("error: --debounce: expected seconds from 0.05 to 10, found \"11\"\n"))
     }
 
     func testVersionAndHelp() throws {

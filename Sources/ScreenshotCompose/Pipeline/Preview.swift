@@ -21,6 +21,11 @@ public final class PreviewSession {
     private var folder: OutputFolder?
 
     public static let folderName = ".preview"
+    /// Seconds without another file event before a pass starts: an editor's save burst (write,
+    /// rename, chmod) gives one pass.
+    public static let defaultDebounce = 0.2
+    /// The quiet window in seconds (`--debounce`); a slow or loaded machine may need more.
+    public var debounce = PreviewSession.defaultDebounce
 
     public init(jobFile: String, options: PlanOptions, previewOutput: URL? = nil) {
         self.jobFile = jobFile
@@ -95,7 +100,7 @@ public final class PreviewSession {
     /// Blocks until a watched file changes (debounced) or `timeout` seconds pass; true on a change.
     public func waitForChange(timeout: Double) -> Bool {
         guard let watcher else { Thread.sleep(forTimeInterval: timeout); return true }
-        return !watcher.waitForChanges(timeout: timeout).isEmpty
+        return !watcher.waitForChanges(timeout: timeout, quiet: debounce).isEmpty
     }
 
     private func watch(plan: Plan?) {
