@@ -362,6 +362,23 @@ final class RasterTimeLimitTests: XCTestCase {
     }
 }
 
+/// librsvg cannot cancel a drawing: the run stops waiting at the limit, so it ends on time.
+final class RasterWatchdogTests: XCTestCase {
+    func testADrawingThatOutlastsTheLimitIsGivenUpOnTime() throws {
+        let started = Date()
+        XCTAssertThrowsError(try OutputRenderer.within(0.2) { () -> Int in Thread.sleep(forTimeInterval: 6); return 1 }) { error in
+            XCTAssertEqual((error as? RasterError)?.message,
+                           "rasterizing took too long: expected at most 0.2 s, found more (stopped waiting); simplify the template (filters, <use> copies)")
+        }
+        // The body sleeps 6 s; giving up must not wait for it (a wide margin for a loaded machine).
+        XCTAssertLessThan(Date().timeIntervalSince(started), 4.5)
+        XCTAssertEqual(try OutputRenderer.within(30) { 7 }, 7)
+        XCTAssertThrowsError(try OutputRenderer.within(30) { () -> Int in throw RasterError(message: "inner") }) { error in
+            XCTAssertEqual((error as? RasterError)?.message, "inner")
+        }
+    }
+}
+
 /// Issue 17 item 12 (and issue 12's preview risks): preview has its own folder, never touches a
 /// release, and follows the job's output to a new folder with its lock.
 final class PreviewFolderTests: XCTestCase {

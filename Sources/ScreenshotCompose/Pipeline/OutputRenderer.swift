@@ -65,13 +65,34 @@ public struct OutputRenderer: Sendable {
     /// encoding fails.
     func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
         let started = DispatchTime.now()
-        let (raster, sharedSeconds) = try draw(composed, layout: layout, base: base, ink: spec.capture)
+        let renderer = self
+        let (raster, sharedSeconds) = try Self.within(rasterTimeLimit) {
+            try renderer.draw(composed, layout: layout, base: base, ink: spec.capture)
+        }
         // Layers drawn once count for every output drawn over them, as in a one-pass render.
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 + sharedSeconds
         if seconds > rasterTimeLimit {
             throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(rasterTimeLimit)) s, found \(SVGNumber.format(seconds)) s; simplify the template (filters, <use> copies)")
         }
         return try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression)
+    }
+
+    /// Runs `body` on a drawing thread and waits at most `limit` seconds for it. librsvg 2.54
+    /// cannot cancel a drawing, so on time-out the run stops waiting, reports the output and
+    /// goes on (every run ends within the limit); the drawing finishes in the background, or
+    /// ends with the process, and its result is dropped.
+    static func within<T>(_ limit: Double, _ body: @escaping @Sendable () throws -> T) throws -> T {
+        let outcome = WatchdogOutcome<T>()
+        let done = DispatchSemaphore(value: 0)
+        DrawingThreads.shared.run {
+            outcome.result = Result { try body() }
+            done.signal()
+        }
+        let seconds = max(0, limit.isFinite ? limit : 0)
+        guard done.wait(timeout: .now() + seconds) == .success, let result = outcome.result else {
+            throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(seconds)) s, found more (stopped waiting); simplify the template (filters, <use> copies)")
+        }
+        return try result.get()
     }
 
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
@@ -176,4 +197,9 @@ public struct OutputRenderer: Sendable {
         problem.subject = spec.subject
         return (nil, problem)
     }
+}
+
+/// The result a watched drawing thread leaves; read only after its semaphore is signalled.
+private final class WatchdogOutcome<T>: @unchecked Sendable {
+    var result: Result<T, Error>?
 }
