@@ -164,9 +164,10 @@ extension BuiltinTemplateRequest {
         guard theme.shadowGiven ? theme.shadow : true else { return "" }
         let n = SVGNumber.format
         var out = "<g id=\"icon-shadow\" fill=\"#000000\">"
-        for step in (1...5).reversed() {
-            let s = Double(step) * spreadUnit
-            out += "<rect x=\"\(n(r.x - s))\" y=\"\(n(r.y - s + s * 0.9))\" width=\"\(n(r.width + 2 * s))\" height=\"\(n(r.height + 2 * s))\" rx=\"\(n(radius + s))\" fill-opacity=\"0.05\"/>"
+        // Many faint steps (as the device frame's shadow), so no contour bands show.
+        for step in (1...20).reversed() {
+            let s = Double(step) * spreadUnit / 4
+            out += "<rect x=\"\(n(r.x - s))\" y=\"\(n(r.y - s + s * 0.9))\" width=\"\(n(r.width + 2 * s))\" height=\"\(n(r.height + 2 * s))\" rx=\"\(n(radius + s))\" fill-opacity=\"0.013\"/>"
         }
         return out + "</g>"
     }

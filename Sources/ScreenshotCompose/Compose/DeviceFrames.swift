@@ -38,8 +38,13 @@ struct DeviceFrame {
         var left, top, right, bottom: Double
     }
 
-    /// The shadow's growth per stacked shape, in screen widths; 8 shapes reach 2.2 × 8 × this below.
-    static let shadowStep = 0.004
+    /// The shadow's growth per stacked shape, in screen widths; the shapes reach 2.2 × shadowSteps
+    /// × this below the body.
+    static let shadowStep = 0.004 / 3
+    /// Many thin, faint shapes rather than a few: each step changes the background by about two
+    /// levels of 255, so the shadow reads as a gradient, not as contour bands.
+    static let shadowSteps = 24
+    static let shadowOpacity = 0.01
 
     var family: DeviceFamily
     var screenAspect: Double
@@ -116,10 +121,10 @@ struct DeviceFrame {
             // Stacked shapes, each a little larger and lower: their overlap darkens towards the
             // body, a soft shadow without a filter.
             out += "<g id=\"\(id)-shadow\" fill=\"#000000\">"
-            for step in (1...8).reversed() {
+            for step in (1...Self.shadowSteps).reversed() {
                 let spread = Double(step) * Self.shadowStep * w
                 let r = inset(Rect(x: body.x, y: body.y + spread * 1.2, width: body.width, height: body.height), -spread)
-                out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(bodyRadius + spread))\" fill-opacity=\"0.03\"/>"
+                out += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(bodyRadius + spread))\" fill-opacity=\"\(n(Self.shadowOpacity))\"/>"
             }
             out += "</g>"
         }
