@@ -331,8 +331,18 @@ final class TemplateSafetyTests: XCTestCase {
         XCTAssertEqual(try parse(adding: ##"<g id="a"><use id="b" href="#c"/></g><g id="c"><use href="#a"/></g>"##), [
             "error: t.svg: #a: a <use> reference cycle: expected references that end, found one leading back to this element",
         ])
-        XCTAssertEqual(try parse(adding: String(repeating: "<g/>", count: 5_001)), [
-            "error: t.svg: (template): too many elements to render in bounded time: expected at most 5000, found 5001",
+        // 6,000 elements: the count stops at the limit, so the refusal says "more than".
+        XCTAssertEqual(try parse(adding: String(repeating: "<g/>", count: 6_000)), [
+            "error: t.svg: (template): too many elements to render in bounded time: expected at most 5000, found more than 5000",
+        ])
+    }
+
+    func testAnIdUsedTwiceIsRefusedNamingTheTemplateTheIdAndBothElements() throws {
+        // The second #headline painted over the canvas was refused only as "capture hidden",
+        // naming a staging path instead of the template.
+        XCTAssertEqual(try parse(adding: #"<rect id="headline" width="2000" height="3000" fill="red" opacity="0.5"/><g id="x"/><use id="x"/>"#), [
+            "error: t.svg: #headline: duplicate id: expected each id once, found <text> and <rect> with id=\"headline\"",
+            "error: t.svg: #x: duplicate id: expected each id once, found <g> and <use> with id=\"x\"",
         ])
     }
 

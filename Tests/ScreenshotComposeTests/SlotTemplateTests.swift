@@ -98,8 +98,8 @@ final class SlotTemplateTests: XCTestCase {
         let file = scratch.path("designer.svg")
         XCTAssertEqual(errorLines(report), [
             "error: \(file): #headline onload: event attribute in a template: expected none, found onload=",
-            "error: \(file): #capture: capture slot: expected a <rect id=\"capture\">, found <image>",
             "error: \(file): #headline: duplicate id: expected each id once, found <g> and <g> with id=\"headline\"",
+            "error: \(file): #capture: capture slot: expected a <rect id=\"capture\">, found <image>",
             "error: \(file): #capture: no capture slot: expected a <rect id=\"capture\"> (or capture-1, capture-2, …), found none",
         ])
         let script = Self.designerTemplate.replacingOccurrences(of: "</svg>", with: "<script>alert(1)</script></svg>")

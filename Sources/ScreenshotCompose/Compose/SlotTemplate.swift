@@ -103,10 +103,8 @@ public struct SlotTemplate: Equatable, Sendable {
         for element in allElements(root) {
             guard let id = attribute(element, "id") else { continue }
             let kind = element.localName ?? element.name ?? "?"
-            if seen[id] != nil {
-                d.error(file, "#\(id)", "duplicate id: expected each id once, found <\(seen[id] ?? "")> and <\(kind)> with id=\"\(id)\"")
-                continue
-            }
+            // Refused by TemplateSafety (every template); only the first element is a slot.
+            if seen[id] != nil { continue }
             seen[id] = kind
             let isCapture = id == "capture" || (id.hasPrefix("capture-") && Int(id.dropFirst(8)).map { $0 >= 1 } == true)
             if isCapture {

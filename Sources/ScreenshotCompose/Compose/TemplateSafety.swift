@@ -37,7 +37,7 @@ enum TemplateSafety {
         var elements: [XMLElement] = [root]
         collect(root, into: &elements)
         if elements.count > maximumElements {
-            d.error(file, "(template)", "too many elements to render in bounded time: expected at most \(maximumElements), found \(elements.count)")
+            d.error(file, "(template)", "too many elements to render in bounded time: expected at most \(maximumElements), found more than \(maximumElements)")
             return
         }
         var filterUses = 0
@@ -72,6 +72,7 @@ enum TemplateSafety {
                 checkPrimitive(element, kind: kind, label: label, file: file, &d)
             }
         }
+        checkDuplicateIds(elements, file: file, &d)
         checkUseFanOut(elements, file: file, &d)
     }
 
@@ -142,6 +143,22 @@ enum TemplateSafety {
             // The last over-limit reference in document order: the one drawn, after its <defs>.
             let worst = elements.last { $0.localName == "use" && cost($0) > maximumExpandedElements }
             d.error(file, worst.map(label) ?? "(template)", "<use> references expand to too many elements to render in bounded time: expected at most \(maximumExpandedElements), found more than that")
+        }
+    }
+
+    /// An id names one element: `#headline` twice would ship invalid SVG, and a slot, a `<use>`
+    /// or a `url(#…)` would silently pick one of them. Foundation's XML parser keeps no line
+    /// numbers, so the two elements are named by kind.
+    private static func checkDuplicateIds(_ elements: [XMLElement], file: String, _ d: inout DiagnosticCollector) {
+        var first: [String: String] = [:]
+        for element in elements {
+            guard let id = SlotTemplate.attribute(element, "id") else { continue }
+            let kind = element.localName ?? element.name ?? "?"
+            if let earlier = first[id] {
+                d.error(file, "#\(id)", "duplicate id: expected each id once, found <\(earlier)> and <\(kind)> with id=\"\(id)\"")
+            } else {
+                first[id] = kind
+            }
         }
     }
 
