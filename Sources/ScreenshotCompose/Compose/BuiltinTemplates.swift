@@ -147,7 +147,7 @@ extension BuiltinTemplateRequest {
         let shadow = theme.shadowGiven ? theme.shadow : true
         // Room below for the shadow, so it is never cut by the canvas edge.
         var fitArea = area
-        if shadow { fitArea.height -= (area.width * DeviceFrame.shadowStep * 8 * 2.2).rounded(.up) }
+        if shadow { fitArea.height -= (area.width * DeviceFrame.shadowStep * Double(DeviceFrame.shadowSteps) * 2.2).rounded(.up) }
         let screenWidth = frame.screenWidth(fitting: fitArea, maxWidth: Double(capture.width))
         let screenHeight = (screenWidth * Double(capture.height) / Double(capture.width)).rounded(.down)
         var screen = Rect(x: 0, y: 0, width: screenWidth, height: screenHeight)
