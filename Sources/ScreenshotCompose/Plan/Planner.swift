@@ -389,12 +389,47 @@ public enum Planner {
     /// Longest headline accepted, in characters: far beyond any that fits a band, short of
     /// lengths whose layout would overflow Pango's 32-bit units.
     public static let maximumHeadlineLength = 1000
+    /// Longest headline in Unicode scalars: four per character covers emoji sequences and
+    /// accented scripts; beyond it the grapheme count itself is the expensive part.
+    public static let maximumHeadlineScalars = 4000
+    /// Most combining marks stacked on one base ("stacked marks"): real scripts stack a few
+    /// (Vietnamese two, Tibetan and Hebrew cantillation a handful); more is Zalgo text.
+    public static let maximumStackedMarks = 16
+
+    /// The longest run of consecutive combining marks (categories Mn, Mc, Me), counted per
+    /// scalar so it stays linear whatever the clusters look like.
+    static func longestMarkRun(_ text: String) -> Int {
+        var longest = 0, run = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                run += 1
+                longest = max(longest, run)
+            default:
+                run = 0
+            }
+        }
+        return longest
+    }
 
     static func checkHeadlineCharacters(_ headline: String, job: Job, locale: String, captureId: String,
                                                 field: String = "headlines", _ d: inout DiagnosticCollector) -> Bool {
         // A subtitle is measured by Pango like a headline, so the same limit keeps it within
         // Pango's 32-bit units.
         let what = field == "headlines" ? "headline" : "subtitle"
+        // Grapheme clusters hide their length: one letter with 50,000 accents is one
+        // character, and counting or typesetting it takes minutes. Scalars and stacked marks
+        // are bounded first, in one linear pass, before anything segments or measures.
+        let scalars = headline.unicodeScalars.count
+        if scalars > maximumHeadlineScalars {
+            d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) too long: expected at most \(maximumHeadlineScalars) Unicode scalars, found \(scalars)")
+            return false
+        }
+        let stacked = longestMarkRun(headline)
+        if stacked > maximumStackedMarks {
+            d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) stacks too many combining marks on one character: expected at most \(maximumStackedMarks) stacked marks, found \(stacked)")
+            return false
+        }
         if headline.count > maximumHeadlineLength {
             d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) too long: expected at most \(maximumHeadlineLength) characters, found \(headline.count)")
             return false
