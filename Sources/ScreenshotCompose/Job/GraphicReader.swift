@@ -23,6 +23,7 @@ enum GraphicReader {
     static func read(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> [JobGraphic] {
         guard reader.value("graphics") != nil else { return [] }
         var graphics: [JobGraphic] = []
+        var ids = FileNameIds(kind: "graphic")
         for (value, path) in reader.array("graphics", &d) {
             guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
             item.refuseUnknownKeys(["id", "target", "template", "icon", "title", "subtitle"], &d)
@@ -33,10 +34,7 @@ enum GraphicReader {
                 d.error(reader.file, "\(path).id", "graphic id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
                 continue
             }
-            if let id, graphics.contains(where: { $0.id == id }) {
-                d.error(reader.file, "\(path).id", "duplicate graphic id: expected each id once, found \"\(id)\" again")
-                continue
-            }
+            if let id, !ids.insert(id, field: "\(path).id", file: reader.file, &d) { continue }
             var builtin: BuiltinTemplate? = .featureGraphic
             var template: URL?
             if let name = item.optionalString("template", &d) {

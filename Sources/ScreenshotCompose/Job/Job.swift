@@ -158,11 +158,13 @@ public struct Job: Equatable, Sendable {
     /// locale (and none for an unknown capture).
     func checkBuiltInCode(into d: inout DiagnosticCollector) {
         var ids: Set<String> = []
+        var fileNames = FileNameIds(kind: "capture")
         for (index, capture) in captures.enumerated() {
+            ids.insert(capture.id)
             if !CaptureID.isValid(capture.id) {
                 d.error(file, "captures[\(index)].id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"\(capture.id)\"")
-            } else if !ids.insert(capture.id).inserted {
-                d.error(file, "captures[\(index)].id", "duplicate capture id: expected each id once, found \"\(capture.id)\" again")
+            } else {
+                _ = fileNames.insert(capture.id, field: "captures[\(index)].id", file: file, &d)
             }
         }
         if headlines.isEmpty { d.error(file, "headlines", "expected headlines in at least one locale, found none") }

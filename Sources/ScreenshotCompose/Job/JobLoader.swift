@@ -45,15 +45,14 @@ public enum JobLoader {
         // Ids declared validly, even by entries refused for another field, so headlines for
         // them are not reported as headlines for unknown captures.
         var declaredIds: [String] = []
+        var fileNames = FileNameIds(kind: "capture")
         for (value, path) in reader.array("captures", &d) {
             guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
             let id = item.string("id", &d)
             if let id {
                 if !CaptureID.isValid(id) {
                     d.error(file, "\(path).id", "capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"\(id)\"")
-                } else if declaredIds.contains(id) {
-                    d.error(file, "\(path).id", "duplicate capture id: expected each id once, found \"\(id)\" again")
-                } else {
+                } else if fileNames.insert(id, field: "\(path).id", file: file, &d) {
                     declaredIds.append(id)
                 }
             }
@@ -61,7 +60,7 @@ public enum JobLoader {
             let well = item.optionalString("well", &d)
             let storeWell = item.optionalString("storeWell", &d)
             item.refuseUnknownKeys(["id", "path", "well", "storeWell"], &d)
-            if let id, declaredIds.last == id, !captures.contains(where: { $0.id == id }), let capturePath,
+            if let id, declaredIds.last == id, captures.last?.id != id, let capturePath,
                item.value("well") == nil || well != nil {
                 captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well,
                                            storeWell: storeWell))

@@ -6,7 +6,7 @@ enum ScreenReader {
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], _ d: inout DiagnosticCollector) -> [JobScreen] {
         guard reader.value("screens") != nil else { return [] }
         var screens: [JobScreen] = []
-        var ids: Set<String> = []
+        var ids = FileNameIds(kind: "screen")
         for (value, path) in reader.array("screens", &d) {
             guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
             item.refuseUnknownKeys(["id", "template", "captures", "panels"], &d)
@@ -15,10 +15,7 @@ enum ScreenReader {
                 d.error(reader.file, "\(path).id", "screen id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
                 continue
             }
-            if !ids.insert(id).inserted {
-                d.error(reader.file, "\(path).id", "duplicate screen id: expected each id once, found \"\(id)\" again")
-                continue
-            }
+            if !ids.insert(id, field: "\(path).id", file: reader.file, &d) { continue }
             var screen = JobScreen(id: id, captures: [])
             if let name = item.optionalString("template", &d) {
                 if let builtin = BuiltinTemplate(rawValue: name), !FileManager.default.fileExists(atPath: JobLoader.resolve(name, against: directory).path) {
