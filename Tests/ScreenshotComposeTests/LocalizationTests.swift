@@ -225,7 +225,7 @@ final class LocalizationTests: XCTestCase {
         let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
         XCTAssertEqual(errorLines(report), [])
         // The recorded well is no App Store slot: said, not refused.
-        XCTAssertTrue(lines(report).first?.hasSuffix("--layout fastlane: 390×844 is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\")") == true)
+        XCTAssertTrue(lines(report).first?.hasSuffix("--layout fastlane: 390×844 is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\" or \"targets\")") == true)
         let root = scratch.url.appendingPathComponent("out/fastlane/screenshots")
         var found: [String] = []
         for folder in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
@@ -282,8 +282,8 @@ final class LocalizationTests: XCTestCase {
         let jobFile = try job(scratch, headlines: ["en": ["inbox": "a", "compose": "b"], "de-AT": ["inbox": "c", "compose": "d"]])
         let report = ScreenshotComposer().check(jobFile: jobFile, options: PlanOptions(fastlaneLayout: true))
         XCTAssertEqual(errorLines(report), [
-            "error: \(jobFile): headlines.de-AT: --layout fastlane: App Store Connect has no language for de-AT: expected one of de-DE, found de-AT",
-            "error: \(jobFile): headlines.en: --layout fastlane: App Store Connect has no language for en: expected one of en-AU, en-CA, en-GB, en-US, found en",
+            "error: \(jobFile): headlines.de-AT: --layout fastlane: App Store Connect has no language for de-AT: expected one of de-DE, found de-AT (a \"localeMap\" in the job renames a locale, e.g. {\"en\": \"en-US\"})",
+            "error: \(jobFile): headlines.en: --layout fastlane: App Store Connect has no language for en: expected one of en-AU, en-CA, en-GB, en-US, found en (a \"localeMap\" in the job renames a locale, e.g. {\"en\": \"en-US\"})",
         ])
     }
 

@@ -100,6 +100,12 @@ public struct Job: Equatable, Sendable {
     public var headlineKeys: [String] { screens.isEmpty ? captures.map(\.id) : screens.map(\.id) }
     /// SHA-256 of the job file's bytes (part of the plan's fingerprint).
     public var sha256 = ""
+    /// `"targets"`: store targets (`app-store:iphone-6.9`) or slot ids; empty: each capture is
+    /// composed once, at its well's (or `storeWell`'s) size.
+    public var targets: [String] = []
+    /// `"localeMap"`: headline-source locale → rendered locale (already applied to `locales`,
+    /// `headlines`, `subtitles`).
+    public var localeMap: [String: String] = [:]
     /// Built in code: its ids, locales and headline table are checked when it is prepared
     /// (`JobLoader` checks those of a job file while reading it).
     var builtInCode = false

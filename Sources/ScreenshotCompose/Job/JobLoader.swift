@@ -27,7 +27,7 @@ public enum JobLoader {
                               into d: inout DiagnosticCollector) -> Job? {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
-        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines",
+        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines", "targets", "localeMap",
                                   "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
@@ -74,14 +74,41 @@ public enum JobLoader {
         let table = HeadlineSource.read(reader, directory: directory, captureIds: headlineKeys, options: headlineOptions, &d)
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
-        let resolved = table ?? HeadlineTable()
+        let localeMap = LocaleMap.read(reader, &d)
+        let resolved = LocaleMap.apply(localeMap, to: table ?? HeadlineTable(), file: file, &d)
+        let targets = readTargets(reader, &d)
         var job = Job(file: file, directory: directory, template: template, builtinTemplate: builtinTemplate, wells: wells, storeWells: storeWells, output: output,
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
                       headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
         job.sha256 = SHA256.hex(data)
         job.screens = screens
         job.graphics = GraphicReader.read(reader, directory: directory, &d)
+        job.targets = targets
+        job.localeMap = localeMap
+        if !localeMap.isEmpty {
+            // Subtitles are written with the catalog's locales too.
+            job.subtitles = Dictionary(uniqueKeysWithValues: subtitles.map { (localeMap[$0.key] ?? $0.key, $0.value) })
+        }
         return job
+    }
+
+    /// `"targets"`: store targets (`app-store:iphone-6.9`) or slot ids, each once; checked
+    /// against the store catalog by the planner.
+    private static func readTargets(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [String] {
+        guard reader.value("targets") != nil else { return [] }
+        var targets: [String] = []
+        for (value, path) in reader.array("targets", &d) {
+            guard let name = value.stringValue, !name.isEmpty else {
+                d.error(reader.file, path, "expected a target name such as app-store:iphone-6.9 (see `wells --store`), found \(value.summary)")
+                continue
+            }
+            if targets.contains(name) {
+                d.error(reader.file, path, "duplicate target: expected each target once, found \"\(name)\" again")
+                continue
+            }
+            targets.append(name)
+        }
+        return targets
     }
 
     /// `"subtitles"`: locale → capture id → text; entries may be left out (no subtitle).

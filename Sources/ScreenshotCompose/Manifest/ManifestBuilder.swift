@@ -20,7 +20,7 @@ public enum ManifestBuilder {
             fastlane: png.flatMap { png in names.fastlane.map { Manifest.FileEntry(path: $0, sha256: png.sha256) } },
             storeWell: spec.canvas.storeWell.flatMap { claim in
                 claim.store.map { Manifest.StoreWellEntry(id: spec.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }
-            })
+            }, target: spec.capture.target?.name)
     }
 
     /// The whole manifest: the plan's inputs (paths relative to `plan.output`) and the entries
@@ -33,7 +33,9 @@ public enum ManifestBuilder {
             if let name = file.builtinName { return Manifest.FileEntry(path: "builtin:\(name)", sha256: file.sha256) }
             return Manifest.FileEntry(path: RelativePath.from(root, to: file.url ?? root), sha256: file.sha256)
         }
-        let captures = plan.captures.map {
+        // Each capture once, though it is planned once per target.
+        var listed: Set<String> = []
+        let captures = plan.captures.filter { listed.insert($0.id).inserted }.map {
             Manifest.CaptureEntry(id: $0.id, path: RelativePath.from(root, to: $0.url), sha256: $0.sha256,
                                   width: $0.header.width, height: $0.header.height, well: $0.well.id,
                                   colorSource: $0.color.source, convertedToSRGB: $0.color.converted)

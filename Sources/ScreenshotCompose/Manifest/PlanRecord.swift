@@ -11,14 +11,17 @@ extension Manifest {
     public struct OutputKey: Codable, Hashable, Sendable {
         public var locale: String
         public var captureId: String
+        /// With `"targets"`: the target's name (one output per target and capture).
+        public var target: String?
 
-        public init(locale: String, captureId: String) {
+        public init(locale: String, captureId: String, target: String? = nil) {
             self.locale = locale
             self.captureId = captureId
+            self.target = target
         }
 
-        /// `de-DE/home`, as refusals name it.
-        public var label: String { "\(locale)/\(captureId)" }
+        /// `de-DE/home` (`de-DE/app-store:iphone-6.9/home` with a target), as refusals name it.
+        public var label: String { target.map { "\(locale)/\($0)/\(captureId)" } ?? "\(locale)/\(captureId)" }
     }
 
     /// One thing that determines the output bytes: an input file's SHA-256 or an option's value.
@@ -87,7 +90,15 @@ extension Manifest {
 /// Builds the plan record of a run from the plan and the options that change bytes.
 enum PlanRecord {
     /// Every (locale, capture) of the whole job, whatever `--locale` selected.
-    static func plannedOutputs(_ job: Job) -> [Manifest.OutputKey] {
+    static func plannedOutputs(_ job: Job, plan: Plan? = nil) -> [Manifest.OutputKey] {
+        // With targets, which captures fill which target is known once the captures are read:
+        // the plan's copies (one per target and capture) are the planned outputs.
+        if !job.targets.isEmpty, job.screens.isEmpty, let plan {
+            return job.locales.flatMap { locale in
+                plan.captures.filter { job.headlines[locale]?[$0.id] != nil }
+                    .map { Manifest.OutputKey(locale: locale, captureId: $0.id, target: $0.target?.name) }
+            }
+        }
         job.locales.flatMap { locale -> [Manifest.OutputKey] in
             // Store graphics: one per locale with a title.
             let graphics = job.graphics.filter { $0.title[locale] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }

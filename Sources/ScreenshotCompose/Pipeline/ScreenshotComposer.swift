@@ -140,7 +140,7 @@ public struct ScreenshotComposer {
     func planRecord(_ plan: Plan, options: PlanOptions, rendering: RenderOptions) -> Manifest.PlanEntry {
         let toolchain = Manifest.Toolchain.current(typesetter: typesetter)
         return Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
-                                  outputs: PlanRecord.plannedOutputs(plan.job))
+                                  outputs: PlanRecord.plannedOutputs(plan.job, plan: plan))
     }
 
     /// The render stage and the publish step: every output rendered and staged, then moved
@@ -153,7 +153,9 @@ public struct ScreenshotComposer {
         let planned = record.outputs
         let selection = PlanRecord.selection(job: plan.job, options: options, shard: rendering.shard)
         let selected = Set(selection?.keys(of: planned) ?? planned)
-        let laidOut = allLaidOut.filter { selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.name)) }
+        let laidOut = allLaidOut.filter {
+            selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.name, target: $0.spec.capture.target?.name))
+        }
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)

@@ -34,6 +34,13 @@ public struct PlannedCapture: Sendable {
     /// A pixel that is not fully transparent (the first in row order; the centre of an opaque
     /// capture), found when planning: the rasterizer checks that librsvg drew ink there.
     public var inkPixel: (x: Int, y: Int) = (0, 0)
+    /// With the job's `"targets"`: the target this copy of the capture is composed for (its
+    /// `canvas` is the target's slot). Nil without targets.
+    public var target: StoreTarget? = nil
+
+    /// Where this capture's outputs go under `<out>/<locale>/`: `<target folder>/<id>` with a
+    /// target (outputs of several targets never collide), else `<id>`.
+    public var outputStem: String { target.map { "\($0.folder)/\(id)" } ?? id }
 }
 
 /// The identity written into every output.
@@ -66,4 +73,6 @@ public struct Plan: Sendable {
     public var output: URL
     /// `--layout fastlane`: locale → App Store Connect language code; empty otherwise.
     public var fastlaneCodes: [String: String] = [:]
+    /// `--layout fastlane` with Google Play outputs: locale → Play Console language code.
+    public var playCodes: [String: String] = [:]
 }

@@ -79,21 +79,34 @@ public enum Planner {
             }
         }
 
+        if !job.targets.isEmpty, let wells {
+            let targets = TargetExpansion.resolve(job.targets, wells: wells, file: job.file, &d)
+            captures = TargetExpansion.expand(captures, targets: targets, wells: wells, job: job, &d)
+        }
+
         let icons = graphicIcons(job, wells: wells, &d)
         captures += icons.map(\.1)
         let locales = selectLocales(job, requested: options.locales, &d)
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
-        let fastlaneCodes = options.fastlaneLayout ? mapToAppStoreLanguages(locales, job: job, &d) : [:]
-        if options.fastlaneLayout {
-            // deliver uploads what it finds to App Store Connect: a Google Play slot never
-            // belongs there, and a canvas that is no App Store slot will likely be rejected.
-            for capture in captures {
+        var fastlaneCodes: [String: String] = [:]
+        var playCodes: [String: String] = [:]
+        if options.fastlaneLayout, let wells {
+            let stores = Set(captures.map { UploadLayout.store(of: $0, wells: wells) })
+            if stores.contains("app-store") { fastlaneCodes = mapToStoreLanguages(locales, store: "app-store", job: job, &d) }
+            if stores.contains("google-play") { playCodes = mapToStoreLanguages(locales, store: "google-play", job: job, &d) }
+            var warned: Set<String> = []
+            for capture in captures where warned.insert(capture.outputStem).inserted {
+                let field = "captures[\(capture.jobIndex)]"
                 let mark = d.diagnostics.count
                 defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: capture.id, target: capture.canvas.storeWell?.store == nil ? nil : capture.canvas.id)) }
-                if capture.canvas.storeWell?.store == "google-play" {
-                    d.error(job.file, "captures[\(capture.jobIndex)].storeWell", "--layout fastlane uploads to the App Store: expected an App Store slot, found the Google Play slot \(capture.canvas.id)")
+                if UploadLayout.store(of: capture, wells: wells) == "google-play" {
+                    if UploadLayout.playType(of: capture, wells: wells) == nil {
+                        d.warning(job.file, field, "--layout fastlane: fastlane supply has no folder for \(capture.target?.name ?? capture.canvas.id): expected phone, tablet, TV or Wear OS screenshots, found \(capture.target?.storeClass ?? "another class"); its PNGs are not copied to the upload layout")
+                    }
                 } else if capture.canvas.storeWell?.store != "app-store" {
-                    d.warning(job.file, "captures[\(capture.jobIndex)]", "--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\")")
+                    // deliver uploads what it finds to App Store Connect: a canvas that is no
+                    // App Store slot will likely be rejected.
+                    d.warning(job.file, field, "--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\" or \"targets\")")
                 }
             }
         }
@@ -105,20 +118,27 @@ public enum Planner {
                                      fastlaneLanguage: fastlaneCodes[locale], &d)
         }
         for locale in locales where job.screens.isEmpty {
+            var valid: [String: (headline: String, subtitle: String?)] = [:]
             for jobCapture in job.captures {
                 guard let headline = job.headlines[locale]?[jobCapture.id] else { continue }
                 let mark = d.diagnostics.count
-                let valid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: jobCapture.id, &d)
+                let headlineValid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: jobCapture.id, &d)
                 let subtitle = job.subtitles[locale]?[jobCapture.id]
                 let subtitleValid = subtitle.map { checkHeadlineCharacters($0, job: job, locale: locale, captureId: jobCapture.id, field: "subtitles", &d) } ?? true
                 d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: jobCapture.id))
-                guard valid, subtitleValid, let capture = captures.first(where: { $0.id == jobCapture.id }) else { continue }
+                if headlineValid, subtitleValid { valid[jobCapture.id] = (headline, subtitle) }
+            }
+            // Every planned copy of a capture (one per target with "targets") in plan order:
+            // target, then job order.
+            for capture in captures {
+                guard let text = valid[capture.id] else { continue }
+                let upload = UploadLayout.upload(for: capture, locale: locale, wells: wells, appStoreCodes: fastlaneCodes, playCodes: playCodes)
                 var spec = OutputSpec(
-                    locale: locale, capture: capture, canvas: capture.canvas, headline: headline, subtitle: subtitle,
+                    locale: locale, capture: capture, canvas: capture.canvas, headline: text.headline, subtitle: text.subtitle,
                     headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme, typesetting: job.typesetting,
                     template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice,
                     destination: OutputPaths.destinations(locale: locale, name: capture.id, captureId: capture.id,
-                                                          order: capture.jobIndex + 1, fastlaneLanguage: fastlaneCodes[locale]),
+                                                          order: capture.jobIndex + 1, folder: capture.target?.folder, upload: upload),
                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], headlineFile: job.file)
                 spec.templateFile = templateRead?.file.displayPath ?? ""
                 outputs.append(spec)
@@ -149,11 +169,9 @@ public enum Planner {
         return Plan(job: job, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice, templateFile: templateFile, wells: wells,
                     wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
                     captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
-                    fastlaneCodes: fastlaneCodes)
+                    fastlaneCodes: fastlaneCodes, playCodes: playCodes)
     }
 
-    /// `--layout fastlane`: every locale needs an App Store Connect language, and no two
-    /// locales may share one (their screenshots would land in one folder).
     /// The refusal of a `storeWell` that names no slot: a target's name (`app-store:iphone-6.9`)
     /// or an id starting like a target's slots gets that target's slots only; anything else every
     /// slot (all stores' slots on one line are too many to read when one target is meant).
@@ -171,23 +189,34 @@ public enum Planner {
         return "not a store slot: expected one of \(allSlots.map(\.id).joined(separator: ", ")), found \"\(storeId)\""
     }
 
-    private static func mapToAppStoreLanguages(_ locales: [String], job: Job, _ d: inout DiagnosticCollector) -> [String: String] {
-        guard let languages = AppStoreLanguages.shipped() else {
-            d.error("builtin:app-store-languages.json", "(file)", "the App Store Connect language list shipped with the tool is missing beside the executable")
+    /// `--layout fastlane`: every locale needs a language of each store it uploads to, and no
+    /// two locales may share one (their screenshots would land in one folder).
+    private static func mapToStoreLanguages(_ locales: [String], store: String, job: Job, _ d: inout DiagnosticCollector) -> [String: String] {
+        let name = store == "google-play" ? "Google Play" : "App Store Connect"
+        let lookup: ((String) -> Result<String, LanguageMappingError>)?
+        if store == "google-play" {
+            lookup = GooglePlayLanguages.shipped().map { list in { list.code(for: $0) } }
+        } else {
+            lookup = AppStoreLanguages.shipped().map { list in { list.code(for: $0) } }
+        }
+        guard let lookup else {
+            d.error("builtin:\(store == "google-play" ? "google-play" : "app-store")-languages.json", "(file)", "the \(name) language list shipped with the tool is missing beside the executable")
             return [:]
         }
         var codes: [String: String] = [:]
         for locale in locales {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: DiagnosticSubject(locale: locale)) }
-            switch languages.code(for: locale) {
+            let field = job.localeMap.first(where: { $0.value == locale }).map { "localeMap.\($0.key)" } ?? "headlines.\(locale)"
+            switch lookup(locale) {
             case .success(let code):
                 if let other = codes.first(where: { $0.value == code })?.key {
-                    d.error(job.file, "headlines.\(locale)", "--layout fastlane: \(locale) and \(other) both map to App Store Connect language \(code): expected one locale per language, found two")
+                    d.error(job.file, field, "--layout fastlane: \(locale) and \(other) both map to \(name) language \(code): expected one locale per language, found two")
                 }
                 codes[locale] = code
             case .failure(let error):
-                d.error(job.file, "headlines.\(locale)", "--layout fastlane: \(error.message)")
+                let hint = job.localeMap.isEmpty ? " (a \"localeMap\" in the job renames a locale, e.g. {\"en\": \"en-US\"})" : ""
+                d.error(job.file, field, "--layout fastlane: \(error.message)\(hint)")
             }
         }
         return codes

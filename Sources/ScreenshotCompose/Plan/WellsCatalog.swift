@@ -66,6 +66,9 @@ public struct Well: Equatable, Sendable {
     public var family: String?
     /// A well recorded for this project's demo captures: never picked from a size alone.
     public var fixture = false
+    /// `ios` or `android`: a target of the matching store (App Store, Google Play) takes the
+    /// captures of its own platform when the job has any for its family.
+    public var platform: String?
 }
 
 /// A store class a job can name in `"targets"` (`app-store:iphone-6.9`): the slots of the

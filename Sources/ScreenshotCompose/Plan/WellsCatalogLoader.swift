@@ -48,6 +48,12 @@ public enum WellsCatalogLoader {
                     d.error(file, item.fieldPath("family"), "expected one of \(Well.families.joined(separator: ", ")), found \(value.summary)")
                 }
             }
+            var platform: String?
+            if let value = item.value("platform") {
+                if let name = value.stringValue, ["ios", "android"].contains(name) { platform = name } else {
+                    d.error(file, item.fieldPath("platform"), "expected \"ios\" or \"android\", found \(value.summary)")
+                }
+            }
             var fixture = false
             if let value = item.value("fixture") {
                 if case .bool(let flag) = value { fixture = flag } else {
@@ -66,10 +72,10 @@ public enum WellsCatalogLoader {
                     d.error(item.file, "\(path).screenCornerRadius", "expected a fraction of the screen width from 0 to 0.5, found \(value.summary)")
                 }
             }
-            item.refuseUnknownKeys(["id", "device", "devices", "family", "fixture", "width", "height", "storeWell", "source", "screenCornerRadius"], &d)
+            item.refuseUnknownKeys(["id", "device", "devices", "family", "platform", "fixture", "width", "height", "storeWell", "source", "screenCornerRadius"], &d)
             if let id, let device, let width, let height, let source, case .read(let storeWell) = claim {
                 wells.append(Well(id: id, device: device, width: width, height: height, storeWell: storeWell, source: source,
-                                  screenCornerRadius: corner, devices: devices, family: family, fixture: fixture))
+                                  screenCornerRadius: corner, devices: devices, family: family, fixture: fixture, platform: platform))
             }
         }
         let targets = isStoreCatalog ? StoreTargetLoader.read(reader, slots: wells, &d) : []

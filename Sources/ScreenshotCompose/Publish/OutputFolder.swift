@@ -127,10 +127,10 @@ final class OutputFolder {
         for relative in review where rename(staging.appendingPathComponent(relative).path, root.appendingPathComponent(relative).path) != 0 {
             throw OutputFolderError(message: "cannot move \(relative) into place: \(String(cString: strerror(errno)))")
         }
-        // fastlane deliver uploads every PNG in a language folder: screenshots of an earlier
+        // fastlane deliver and supply upload every PNG in a folder: screenshots of an earlier
         // run that this one does not write would be uploaded too, so they go.
         let written = Set(relativePaths)
-        let fastlaneFolders = Set(relativePaths.filter { $0.hasPrefix("fastlane/screenshots/") }.map { ($0 as NSString).deletingLastPathComponent })
+        let fastlaneFolders = Set(relativePaths.filter(OutputPaths.isFastlaneScreenshot).map { ($0 as NSString).deletingLastPathComponent })
         for folder in fastlaneFolders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             for name in names where name.hasSuffix(".png") && !written.contains("\(folder)/\(name)") {

@@ -12,7 +12,8 @@ public struct DestinationNames: Equatable, Hashable, Sendable {
     public var captureCopy: String
     /// The SVG's href to the capture copy, relative to the SVG's own folder.
     public var captureHref: String
-    /// `--layout fastlane`: `fastlane/screenshots/<language>/<NN>_<name>.png`.
+    /// `--layout fastlane`: the upload copy, `fastlane/screenshots/<language>/<NN>_<name>.png`
+    /// (deliver) or `fastlane/metadata/android/<language>/images/<type>/<NN>_<name>.png` (supply).
     public var fastlane: String?
     /// A screen's further capture copies (`<locale>/captures/<captureId>.png`).
     public var extraCaptureCopies: [String] = []
@@ -31,6 +32,18 @@ public enum OutputPaths {
     public static let contactSheet = "index.html"
     /// Folder fastlane deliver reads, one sub-folder per App Store Connect language.
     public static let fastlaneScreenshots = "fastlane/screenshots"
+    /// Folder fastlane supply reads, one sub-folder per Play Console language, holding
+    /// `images/<type>/` (phoneScreenshots, sevenInchScreenshots, tenInchScreenshots,
+    /// tvScreenshots, wearScreenshots).
+    public static let fastlanePlayMetadata = "fastlane/metadata/android"
+
+    /// Where an output is uploaded from with `--layout fastlane`.
+    public enum Upload: Equatable, Sendable {
+        /// fastlane deliver: an App Store Connect language.
+        case appStore(language: String)
+        /// fastlane supply: a Play Console language and the images folder of the device type.
+        case googlePlay(language: String, type: String)
+    }
 
     /// The manifest of a run: `manifest.json`, or a part's (`manifest.de-DE.shard-1-of-2.json`).
     public static func manifestName(selection: Manifest.Selection?) -> String {
@@ -41,19 +54,35 @@ public enum OutputPaths {
     /// per canvas); `order` is its 1-based place in the job, fastlane's `NN`, since deliver
     /// uploads a folder's screenshots in file-name order. Capture ids and locales are
     /// `[A-Za-z0-9._-]`, which need no percent-encoding in the href.
+    ///
+    /// With `"targets"`, `folder` is the target's folder (`app-store-iphone-6.9`): the SVG, the
+    /// PNG and the capture copy go to `<locale>/<folder>/`, so outputs of several targets never
+    /// collide and the href stays `captures/<id>.png`; several App Store targets share deliver's
+    /// language folder (deliver sorts them by pixel size), so their copies carry the folder too.
     public static func destinations(locale: String, name: String, captureId: String, order: Int,
-                                    fastlaneLanguage: String? = nil, extraCaptureIds: [String] = []) -> DestinationNames {
+                                    fastlaneLanguage: String? = nil, extraCaptureIds: [String] = [], folder: String? = nil,
+                                    upload: Upload? = nil) -> DestinationNames {
         let href = "captures/\(captureId).png"
+        let base = folder.map { "\(locale)/\($0)" } ?? locale
+        let nn = String(format: "%02d", order)
+        var copy: String?
+        switch upload ?? fastlaneLanguage.map({ Upload.appStore(language: $0) }) {
+        case .appStore(let language)?:
+            copy = "\(fastlaneScreenshots)/\(language)/\(nn)_\(name)\(folder.map { "_\($0)" } ?? "").png"
+        case .googlePlay(let language, let type)?:
+            copy = "\(fastlanePlayMetadata)/\(language)/images/\(type)/\(nn)_\(name).png"
+        case nil:
+            copy = nil
+        }
         return DestinationNames(
-            svg: "\(locale)/\(name).svg", png: "\(locale)/\(name).png",
-            captureCopy: "\(locale)/\(href)", captureHref: href,
-            fastlane: fastlaneLanguage.map { "\(fastlaneScreenshots)/\($0)/\(String(format: "%02d", order))_\(name).png" },
-            extraCaptureCopies: extraCaptureIds.map { "\(locale)/captures/\($0).png" })
+            svg: "\(base)/\(name).svg", png: "\(base)/\(name).png",
+            captureCopy: "\(base)/\(href)", captureHref: href, fastlane: copy,
+            extraCaptureCopies: extraCaptureIds.map { "\(base)/captures/\($0).png" })
     }
 
-    /// Whether `relative` is a screenshot in a fastlane language folder.
+    /// Whether `relative` is a screenshot in a folder fastlane uploads every PNG of.
     static func isFastlaneScreenshot(_ relative: String) -> Bool {
-        relative.hasPrefix(fastlaneScreenshots + "/")
+        relative.hasPrefix(fastlaneScreenshots + "/") || relative.hasPrefix(fastlanePlayMetadata + "/")
     }
 }
 

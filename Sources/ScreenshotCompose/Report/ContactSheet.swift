@@ -13,11 +13,15 @@ public enum ContactSheet {
         var height: Int
     }
 
+    /// A row of the sheet: a capture, or with targets a capture in one target.
+    static func row(_ o: Manifest.Output) -> String { o.target.map { "\($0)/\(o.captureId)" } ?? o.captureId }
+
     /// The sheet of a plan's outputs (preview: no manifest yet).
     public static func html(plan: Plan, outputs: [Manifest.Output], warnings: [Diagnostic]) -> Data {
-        let canvases = Dictionary(plan.captures.map { ($0.id, Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
+        let rowOf = { (c: PlannedCapture) in c.target.map { "\($0.name)/\(c.id)" } ?? c.id }
+        let canvases = Dictionary(plan.captures.map { (rowOf($0), Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
                                   uniquingKeysWith: { a, _ in a })
-        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.captures.map(\.id),
+        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.captures.map(rowOf),
                     outputs: outputs, canvases: canvases, warnings: warnings)
     }
 
@@ -27,20 +31,20 @@ public enum ContactSheet {
     public static func html(manifest: Manifest, warnings: [Diagnostic]) -> Data {
         let captures = Dictionary(manifest.inputs.captures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var canvases: [String: Canvas] = [:]
-        for o in manifest.outputs where canvases[o.captureId] == nil {
+        for o in manifest.outputs where canvases[row(o)] == nil {
             let capture = captures[o.captureId]
-            canvases[o.captureId] = Canvas(id: o.storeWell?.id ?? o.well, width: o.png?.width ?? capture?.width ?? 0,
+            canvases[row(o)] = Canvas(id: o.storeWell?.id ?? o.well, width: o.png?.width ?? capture?.width ?? 0,
                                            height: o.png?.height ?? capture?.height ?? 0)
         }
         return html(composedAt: manifest.composedAt, toolLabel: "\(manifest.tool.name) \(manifest.tool.version)",
-                    captureOrder: manifest.inputs.captures.map(\.id), outputs: manifest.outputs, canvases: canvases, warnings: warnings)
+                    captureOrder: manifest.outputs.map(row).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }, outputs: manifest.outputs, canvases: canvases, warnings: warnings)
     }
 
     static func html(composedAt: String, toolLabel: String, captureOrder: [String], outputs: [Manifest.Output],
                      canvases: [String: Canvas], warnings: [Diagnostic]) -> Data {
         let locales = Array(Set(outputs.map(\.locale))).sorted()
-        let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\($0.captureId)", $0) }, uniquingKeysWith: { a, _ in a })
-        let captures = captureOrder.filter { id in outputs.contains { $0.captureId == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
+        let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\(row($0))", $0) }, uniquingKeysWith: { a, _ in a })
+        let captures = captureOrder.filter { id in outputs.contains { row($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
         let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let e = XMLText.escapeText, a = XMLText.escapeAttribute
         var html = """
@@ -90,7 +94,8 @@ public enum ContactSheet {
                             html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
                         }
                         html += " · <a href=\"\(a(o.svg.path))\">SVG</a></div>"
-                        for w in warnings where w.subject?.captureId == capture.id && w.subject?.locale == locale {
+                        for w in warnings where w.subject?.captureId == o.captureId && w.subject?.locale == locale
+                            && (w.subject?.target == nil || w.subject?.target == o.storeWell?.id) {
                             html += "<div class=\"warn\">\(e(w.message))</div>"
                         }
                     } else {

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Maps BCP 47 tags to Play Console language codes, the folder names fastlane supply reads
+/// store-listing images from. The codes are data (`google-play-languages.json`, citing
+/// fastlane supply's list), not code.
+public struct GooglePlayLanguages: Equatable, Sendable {
+    public var codes: [String]
+
+    public static func shipped() -> GooglePlayLanguages? {
+        guard let url = BuiltinResources.url("google-play-languages.json"),
+              let data = FileManager.default.contents(atPath: url.path),
+              let root = try? JSONValue.parse(data),
+              let codes = root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
+        return GooglePlayLanguages(codes: codes)
+    }
+
+    /// The code for a canonical tag, or why there is none. Hebrew is `iw-IL` in Play Console;
+    /// Chinese goes by script (zh-Hans → zh-CN, zh-Hant → zh-TW, zh-HK as it is). A tag whose
+    /// language Play Console splits by region needs the region (`en` is refused: en-US,
+    /// en-GB, …), and a region it does not list is refused rather than folded into another.
+    public func code(for tag: String) -> Result<String, LanguageMappingError> {
+        if let exact = codes.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return .success(exact) }
+        let parts = tag.split(separator: "-").map(String.init)
+        var language = parts.first?.lowercased() ?? ""
+        if language == "he" { language = "iw" }
+        if language == "nb" { language = "no" }
+        let script = parts.dropFirst().first { $0.count == 4 }
+        let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && Int($0) != nil) }
+        if language == "zh" {
+            if region == "HK" { return .success("zh-HK") }
+            if script == "Hant" || region == "TW" || region == "MO" { return .success("zh-TW") }
+            if script == "Hans" || region == "CN" || region == "SG" { return .success("zh-CN") }
+            return .failure(LanguageMappingError(message: "Chinese needs a script or region: expected zh-Hans, zh-Hant, zh-CN, zh-TW or zh-HK, found \(tag)"))
+        }
+        let candidates = codes.filter { $0.split(separator: "-").first.map(String.init) == language }
+        if candidates.isEmpty {
+            return .failure(LanguageMappingError(message: "Google Play has no language for \(tag): expected one of \(codes.joined(separator: ", ")), found \(tag)"))
+        }
+        if let region {
+            if let match = candidates.first(where: { $0.hasSuffix("-\(region)") }) { return .success(match) }
+        } else {
+            let regionless = candidates.filter { !$0.contains("-") }
+            if regionless.count == 1 { return .success(regionless[0]) }
+            if candidates.count == 1 { return .success(candidates[0]) }
+        }
+        return .failure(LanguageMappingError(message: "Google Play has no language for \(tag): expected one of \(candidates.joined(separator: ", ")), found \(tag)"))
+    }
+}

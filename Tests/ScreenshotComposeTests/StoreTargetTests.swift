@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// `"targets"`: every screen into every target of its family, per-target folders, both
+/// stores' upload layouts, `"localeMap"`.
+final class StoreTargetTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    /// An iPhone 16 Pro Max, an iPad Pro 13-inch and a Pixel capture with no `"well"`, headlines
+    /// from a String Catalog in Xcode's default source language `en`.
+    private func releaseJob(_ scratch: Scratch, targets: [String], extra: [String: Any] = [:]) throws -> String {
+        try scratch.write("shots/phone.png", try Fixtures.png(width: 1320, height: 2868))
+        try scratch.write("shots/tablet.png", try Fixtures.png(width: 2064, height: 2752))
+        try scratch.write("shots/pixel.png", try Fixtures.png(width: 1080, height: 2400))
+        func unit(_ text: String) -> [String: Any] { ["localizations": ["en": ["stringUnit": ["state": "translated", "value": text]]]] }
+        let catalog: [String: Any] = ["sourceLanguage": "en", "version": "1.0",
+                                      "strings": ["phone": unit("Plan your day"), "tablet": unit("Room to think"), "pixel": unit("On every phone")]]
+        try scratch.write("Localizable.xcstrings", try JSONSerialization.data(withJSONObject: catalog, options: [.sortedKeys]))
+        var job: [String: Any] = [
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "phone", "path": "shots/phone.png"], ["id": "tablet", "path": "shots/tablet.png"],
+                         ["id": "pixel", "path": "shots/pixel.png"]],
+            "headlines": "Localizable.xcstrings", "localeMap": ["en": "en-US"], "targets": targets,
+        ]
+        for (k, v) in extra { job[k] = v }
+        return try scratch.writeJob(job)
+    }
+
+    private func size(_ path: String) throws -> String {
+        let header = try PNGCodec.readHeader(try Data(contentsOf: URL(fileURLWithPath: path)))
+        return "\(header.width)x\(header.height)"
+    }
+
+    func testARealReleaseRendersIntoBothStoresUploadLayouts() throws {
+        let scratch = try Scratch()
+        let jobFile = try releaseJob(scratch, targets: ["app-store:iphone-6.9", "app-store:ipad-13", "google-play:phone"])
+        // Leftovers of an earlier run in the folders the upload tools read are removed.
+        try scratch.write("out/fastlane/metadata/android/en-US/images/phoneScreenshots/09_old.png", try Fixtures.png(width: 16, height: 16))
+        var options = epoch
+        options.fastlaneLayout = true
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
+        XCTAssertEqual(lines(report), [])
+        // Each screen in every target of its family, in the target's folder, at its slot's size.
+        XCTAssertEqual(try size(scratch.path("out/en-US/app-store-iphone-6.9/phone.png")), "1320x2868")
+        XCTAssertEqual(try size(scratch.path("out/en-US/app-store-ipad-13/tablet.png")), "2064x2752")
+        XCTAssertEqual(try size(scratch.path("out/en-US/google-play-phone/pixel.png")), "1080x1920")
+        // App Store targets take the iOS screens, Google Play the Android one.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/app-store-iphone-6.9/pixel.png")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/google-play-phone/phone.png")))
+        // The SVG links the capture copy beside it.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/en-US/app-store-ipad-13/captures/tablet.png")))
+        // fastlane deliver's and supply's folders, with the store's language codes.
+        let fastlane = try FileManager.default.subpathsOfDirectory(atPath: scratch.path("out/fastlane")).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(fastlane, [
+            "metadata/android/en-US/images/phoneScreenshots/03_pixel.png",
+            "screenshots/en-US/01_phone_app-store-iphone-6.9.png",
+            "screenshots/en-US/02_tablet_app-store-ipad-13.png",
+        ])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/03_pixel.png"))),
+                       try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/google-play-phone/pixel.png"))))
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale) \($0.target ?? "-") \($0.captureId) \($0.storeWell?.id ?? "-")" }, [
+            "en-US app-store:iphone-6.9 phone app-store-iphone-6.9-portrait-1320x2868",
+            "en-US app-store:ipad-13 tablet app-store-ipad-13-portrait-2064x2752",
+            "en-US google-play:phone pixel google-play-phone-portrait-1080x1920",
+        ])
+        XCTAssertEqual(manifest.inputs.captures.map { "\($0.id) \($0.well)" },
+                       ["phone ios-simulator-1320x2868", "tablet ios-simulator-2064x2752", "pixel android-emulator-1080x2400"])
+        XCTAssertEqual(lines(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))), [])
+    }
+
+    func testWithoutTheLocaleMapTheSourceLanguageIsRefusedForBothStores() throws {
+        let scratch = try Scratch()
+        let jobFile = try releaseJob(scratch, targets: ["app-store:iphone-6.9", "google-play:phone"])
+        var job = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: jobFile))) as? [String: Any])
+        job["localeMap"] = nil
+        try scratch.writeJob(job)
+        var options = epoch
+        options.fastlaneLayout = true
+        let problems = errorLines(ScreenshotComposer().check(jobFile: jobFile, options: options))
+        XCTAssertEqual(problems.count, 2, "\(problems)")
+        XCTAssertTrue(problems[0].hasPrefix("error: \(jobFile): headlines.en: --layout fastlane: App Store Connect has no language for en: expected one of en-AU, en-CA, en-GB, en-US, found en (a \"localeMap\" in the job renames a locale"), problems[0])
+        XCTAssertTrue(problems[1].hasPrefix("error: \(jobFile): headlines.en: --layout fastlane: Google Play has no language for en: expected one of en-AU, en-CA, en-GB, en-IN, en-SG, en-US, en-ZA, found en"), problems[1])
+    }
+
+    func testBadTargetsAreRefusedNamingWhatIsValid() throws {
+        let scratch = try Scratch()
+        let jobFile = try releaseJob(scratch, targets: ["app-store:ipad-14", "google-play:feature-graphic", "app-store:watch", "app-store:mac"])
+        let problems = lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch))
+        XCTAssertEqual(problems.count, 7, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems[0].hasPrefix("error: \(jobFile): targets[0]: unknown target: expected one of app-store:iphone-6.9, app-store:iphone-6.5, "), problems[0])
+        XCTAssertTrue(problems[0].hasSuffix(", google-play:tv (or a slot id, see `wells --store`), found \"app-store:ipad-14\""), problems[0])
+        XCTAssertEqual(Array(problems[1...]), [
+            "error: \(jobFile): targets[1]: google-play:feature-graphic is composed from an icon and text, not from a capture: expected a screenshot target, found google-play:feature-graphic",
+            "error: \(jobFile): targets[2]: no capture can fill target app-store:watch: expected a capture recorded in a watch well, found captures of phone, tablet only",
+            "error: \(jobFile): targets[3]: no capture can fill target app-store:mac: expected a capture recorded in a desktop well, found captures of phone, tablet only",
+            "warning: \(jobFile): captures[0]: capture phone (phone) fills none of the job's targets, so it is not rendered: expected a target of its family, found app-store:watch, app-store:mac",
+            "warning: \(jobFile): captures[1]: capture tablet (tablet) fills none of the job's targets, so it is not rendered: expected a target of its family, found app-store:watch, app-store:mac",
+            "warning: \(jobFile): captures[2]: capture pixel (phone) fills none of the job's targets, so it is not rendered: expected a target of its family, found app-store:watch, app-store:mac",
+        ])
+    }
+
+    func testACaptureTheTargetWouldEnlargeIsRefusedWithBothWidths() throws {
+        let scratch = try Scratch()
+        try scratch.write("mini.png", try Fixtures.png(width: 750, height: 1334))
+        let jobFile = try scratch.writeJob(["schemaVersion": 1, "captures": [["id": "se", "path": "mini.png"]],
+                                            "headlines": ["en-US": ["se": "Small but mighty"]], "targets": ["app-store:iphone-6.9"]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
+            "error: \(jobFile): targets[0]: capture se would be enlarged on target app-store:iphone-6.9 (1320×2868): expected a capture at least 1096 px wide (the width it is placed at), found 750 px",
+        ])
+    }
+
+    func testALocaleMapMappingTwoTagsToOneIsRefused() throws {
+        let scratch = try Scratch()
+        let jobFile = try Fixtures.mobileJob(in: scratch, headlines: ["en": ["shot": "Hi"], "en-GB": ["shot": "Hi"]],
+                                             extra: ["localeMap": ["en": "en-US", "en-gb": "en-US"]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
+            "error: \(jobFile): localeMap.en-gb: two locales map to one: expected each rendered locale once, found en and en-GB both mapped to en-US",
+        ])
+        let collide = try Fixtures.mobileJob(in: scratch, headlines: ["en": ["shot": "Hi"], "en-US": ["shot": "Hi"]],
+                                             extra: ["localeMap": ["en": "en-US"]])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: collide, options: epoch)), [
+            "error: \(collide): localeMap.en: two locales map to one: expected each rendered locale once, found en mapped to en-US, which the headlines already have",
+        ])
+    }
+
+    func testGooglePlayLanguageCodes() throws {
+        let play = try XCTUnwrap(GooglePlayLanguages.shipped())
+        func code(_ tag: String) -> String {
+            switch play.code(for: tag) { case .success(let c): return c; case .failure(let e): return "refused: \(e.message.prefix(40))" }
+        }
+        XCTAssertEqual(code("en-US"), "en-US")
+        XCTAssertEqual(code("de-DE"), "de-DE")
+        XCTAssertEqual(code("ja"), "ja-JP")
+        XCTAssertEqual(code("he-IL"), "iw-IL")
+        XCTAssertEqual(code("zh-Hans"), "zh-CN")
+        XCTAssertEqual(code("zh-Hant"), "zh-TW")
+        XCTAssertEqual(code("es-419"), "es-419")
+        XCTAssertEqual(code("fil"), "fil")
+        XCTAssertEqual(code("en"), "refused: Google Play has no language for en: expe")
+        XCTAssertEqual(code("de-AT"), "refused: Google Play has no language for de-AT: e")
+    }
+}
