@@ -87,9 +87,6 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var storeWell: StoreWellEntry?
         /// With `"targets"`: the target the output was composed for (`app-store:iphone-6.9`).
         public var target: String? = nil
-
-        /// The planned output this is.
-        public var key: OutputKey { OutputKey(locale: locale, captureId: captureId, target: target) }
     }
 
     public struct StoreWellEntry: Codable, Equatable, Sendable {

@@ -3,7 +3,7 @@ import Foundation
 extension Manifest.Output {
     /// Which planned output this is (the one place an output's identity is read, so a new
     /// dimension of outputs extends `OutputKey` here).
-    public var key: Manifest.OutputKey { Manifest.OutputKey(locale: locale, captureId: captureId) }
+    public var key: Manifest.OutputKey { Manifest.OutputKey(locale: locale, captureId: captureId, target: target) }
 }
 
 extension Manifest {
