@@ -397,7 +397,7 @@ final class PreviewFolderTests: XCTestCase {
         let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Released"]])
         let options = PlanOptions(sourceDateEpoch: "1767225600", fastlaneLayout: true)
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: options)), [
-            "warning: \(job): captures[0]: --layout fastlane: 390×844 is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\")",
+            "warning: \(job): captures[0]: --layout fastlane: 390×844 is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\" or \"targets\")",
         ])
         func snapshot() throws -> [String: String] {
             var files: [String: String] = [:]
