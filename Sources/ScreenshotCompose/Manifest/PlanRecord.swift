@@ -97,9 +97,10 @@ enum PlanRecord {
             return job.locales.flatMap { locale in
                 plan.captures.filter { job.headlines[locale]?[$0.id] != nil }
                     .map { Manifest.OutputKey(locale: locale, captureId: $0.id, target: $0.target?.name) }
+                    + job.graphics.filter { $0.title[locale] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
             }
         }
-        job.locales.flatMap { locale -> [Manifest.OutputKey] in
+        return job.locales.flatMap { locale -> [Manifest.OutputKey] in
             // Store graphics: one per locale with a title.
             let graphics = job.graphics.filter { $0.title[locale] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
             if !job.screens.isEmpty {
