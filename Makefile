@@ -1,8 +1,14 @@
 # All set-up a fresh Debian machine needs goes through scripts/setup.sh (apt-get, only when missing).
 SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
+# make install: the release binary and its resources go to $(PREFIX)/libexec/store-screenshot-compose/
+# (the binary finds its template, wells and schemas beside itself), a launcher to $(PREFIX)/bin,
+# and the shell completions where bash, zsh and fish look. DESTDIR stages a package.
+PREFIX ?= /usr/local
+TOOL := store-screenshot-compose
+LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
 
-.PHONY: setup build test demo docs bench fuzz update-references clean
+.PHONY: setup build test demo docs bench fuzz update-references clean install uninstall
 
 setup:
 	./scripts/setup.sh
@@ -51,6 +57,25 @@ fuzz: setup
 # Rewrites the reference images of ThemeTests and BuiltinTemplateTests (Tests/ScreenshotComposeTests/References/).
 update-references: setup
 	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests"
+
+install: setup
+	$(SWIFT) build -c release --product $(TOOL)
+	rm -rf $(LIBEXEC)
+	install -d $(LIBEXEC) $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/$(TOOL) $(LIBEXEC)/$(TOOL)
+	cp -R .build/release/$(TOOL)_ScreenshotCompose.resources $(LIBEXEC)/
+	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > $(DESTDIR)$(PREFIX)/bin/$(TOOL)
+	chmod 755 $(DESTDIR)$(PREFIX)/bin/$(TOOL)
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	$(LIBEXEC)/$(TOOL) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL)
+	$(LIBEXEC)/$(TOOL) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)
+	$(LIBEXEC)/$(TOOL) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish
+	@echo "installed $(PREFIX)/bin/$(TOOL)"
+
+uninstall:
+	rm -rf $(LIBEXEC) $(DESTDIR)$(PREFIX)/bin/$(TOOL) $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL) \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL) $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish
 
 clean:
 	rm -rf .build out

@@ -31,7 +31,8 @@ let package = Package(
             dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
-                        .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/themes")]
+                        .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/themes"),
+                        .copy("Resources/schemas")]
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),

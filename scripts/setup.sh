@@ -15,6 +15,8 @@ packages=(
   fonts-noto-cjk    # Japanese, Chinese, Korean
   fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
   chromium          # tests open the contact sheet (index.html) in a real browser, headless
+  python3-jsonschema  # tests validate the shipped files and README examples against `schema` (draft 2020-12)
+  zsh fish          # tests parse the zsh and fish completion scripts (`completions zsh|fish`)
 )
 
 # make bench also needs rsvg-convert (the reference) and GNU time (peak RSS).

@@ -29,6 +29,8 @@ enum Command: Equatable {
     case preview(job: String, locales: [String], previewOut: String?, debounce: Double)
     case wells(file: String?, store: Bool, storeFile: String?)
     case wellsIdentify(files: [String], file: String?, storeFile: String?)
+    case schema(name: String)
+    case completions(shell: String)
     case help
     case version
 }
@@ -69,11 +71,16 @@ enum Arguments {
       wells identify FILE.png... [--wells FILE] [--store-wells FILE]
                          per capture: the well its size picks and the store slots and targets
                          it fits (exactly, or composed without enlargement)
+      schema job|wells|store-wells|theme
+                         print the JSON Schema (draft 2020-12) of a job, wells.json,
+                         store-wells.json or a theme; a job may name it in "$schema"
+      completions bash|zsh|fish
+                         print a shell completion script (make install installs all three)
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error
     --layout fastlane      also write <out>/fastlane/screenshots/<App Store Connect language>/<NN>_<id>.png
-    --fallback-locale TAG  fill missing translations from TAG (one warning each)
+    --fallback-locale TAG  fill missing translations, and missing {locale} captures, from TAG (one warning each)
     --allow-untranslated   accept String Catalog units that are not "translated" (warning)
     --keep-going           a refused capture fails only its outputs; the rest are rendered and
                            the manifest lists the failures (exit code still 1)
@@ -201,6 +208,18 @@ enum Arguments {
                 return .wellsIdentify(files: files, file: file, storeFile: storeFile)
             }
             return .wells(file: file, store: store, storeFile: storeFile)
+        case "schema":
+            let name = try single(try rest.map(plain), "NAME (job, wells, store-wells or theme)", command: first)
+            guard JSONSchemas.names.contains(name) else {
+                throw UsageError(message: "schema takes \(JSONSchemas.names.joined(separator: ", ")), found \"\(name)\"")
+            }
+            return .schema(name: name)
+        case "completions":
+            let shell = try single(try rest.map(plain), "SHELL (bash, zsh or fish)", command: first)
+            guard Completions.shells.contains(shell) else {
+                throw UsageError(message: "completions takes \(Completions.shells.joined(separator: ", ")), found \"\(shell)\"")
+            }
+            return .completions(shell: shell)
         default:
             throw UsageError(message: "unknown command \"\(first)\"")
         }

@@ -121,4 +121,13 @@ case .wellsIdentify(let files, let file, let storeFile):
     let results = WellsIdentify.identify(files: files, catalog: catalog, into: &d)
     print(WellsIdentify.text(results), terminator: "")
     finish(RunReport(diagnostics: d.diagnostics, outputCount: results.count), success: nil)
+case .schema(let name):
+    do {
+        FileHandle.standardOutput.write(try JSONSchemas.document(name))
+    } catch {
+        let message = (error as? JSONSchemas.SchemaError)?.message ?? "\(error)"
+        finish(RunReport(diagnostics: [.error("builtin:\(JSONSchemas.resourceName)", "(file)", message)]), success: nil)
+    }
+case .completions(let shell):
+    print(Completions.script(for: shell) ?? "", terminator: "")
 }

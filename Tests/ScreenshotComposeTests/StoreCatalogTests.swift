@@ -113,9 +113,9 @@ final class StoreCatalogTests: XCTestCase {
         try scratch.write("wells.json", try JSONSerialization.data(withJSONObject: wells))
         let jobFile = try job(scratch, sizes: [("odd", 333, 777), ("pixel", 1080, 2400), ("web", 390, 844)], wells: "wells.json")
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
-            "error: \(scratch.path("odd.png")): captures[0].well: capture odd has no \"well\" and no well has its size: expected the size of a well in the wells catalog (see `wells`), or a \"well\" naming one, found 333×777",
+            "error: \(scratch.path("odd.png")): captures[0].well: capture odd has no \"well\" and no well has its size: expected the size of a well in the wells catalog (750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560; see `wells`), or a \"well\" naming one, found 333×777",
             "error: \(scratch.path("pixel.png")): captures[1].well: capture pixel has no \"well\" and 2 wells have its size 1080×2400: expected one, found android-emulator-1080x2400, our-ci-pixel; name one in \"well\"",
-            "error: \(scratch.path("web.png")): captures[2].well: capture web has no \"well\" and no well has its size: expected the size of a well in the wells catalog (see `wells`), or a \"well\" naming one, found 390×844",
+            "error: \(scratch.path("web.png")): captures[2].well: capture web has no \"well\" and no well has its size: expected the size of a well in the wells catalog (750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560; see `wells`), or a \"well\" naming one, found 390×844",
         ])
     }
 

@@ -45,7 +45,8 @@ enum Fixtures {
 
     /// An opaque RGB PNG of `width` × `height` pixels with a pattern, made with the project's
     /// own libpng writer (so tests need no image files for arbitrary sizes).
-    static func png(width: Int, height: Int) throws -> Data {
+    /// `red` varies the image, for captures that must differ (one per locale).
+    static func png(width: Int, height: Int, red: UInt8 = 200) throws -> Data {
         let stride = width * 4
         var pixels = [UInt8](repeating: 0, count: stride * height)
         for y in 0..<height {
@@ -53,11 +54,39 @@ enum Fixtures {
                 let i = y * stride + x * 4
                 pixels[i] = UInt8((x * 7) & 0xFF)      // B
                 pixels[i + 1] = UInt8((y * 3) & 0xFF)  // G
-                pixels[i + 2] = 200                    // R
+                pixels[i + 2] = red                    // R
                 pixels[i + 3] = 0xFF
             }
         }
         return try PNGCodec.encodeRGB(RasterImage(width: width, height: height, stride: stride, pixels: pixels), texts: [])
+    }
+
+    nonisolated(unsafe) private static var rasters: [String: RasterImage] = [:]
+    private static let rastersLock = NSLock()
+
+    /// A large capture made fast: the pattern of `png(width:height:)` drawn once per size, the
+    /// file made distinct by a text chunk naming `variant` (another SHA-256, same pixels).
+    static func pngVariant(width: Int, height: Int, variant: String) throws -> Data {
+        rastersLock.lock()
+        defer { rastersLock.unlock() }
+        let key = "\(width)x\(height)"
+        if rasters[key] == nil {
+            let stride = width * 4
+            var pixels = [UInt8](repeating: 0xFF, count: stride * height)
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = y * stride + x * 4
+                        buffer[i] = UInt8(truncatingIfNeeded: x * 7)
+                        buffer[i + 1] = UInt8(truncatingIfNeeded: y * 3)
+                        buffer[i + 2] = 200
+                    }
+                }
+            }
+            rasters[key] = RasterImage(width: width, height: height, stride: stride, pixels: pixels)
+        }
+        guard let raster = rasters[key] else { throw PNGError(message: "no raster") }
+        return try PNGCodec.encodeRGB(raster, texts: [PNGText(key: "Comment", value: variant)], compression: .fast)
     }
 
     /// A job with one 390×844 capture (browser mobile well) and the given headlines.

@@ -40,6 +40,18 @@ public struct JobCapture: Equatable, Sendable {
         self.init(id: id, path: name, url: URL(fileURLWithPath: "/").appendingPathComponent(name), well: well,
                   storeWell: storeWell, png: png)
     }
+
+    /// Captures from a fastlane folder: capture folder tag → the file (relative to the job),
+    /// since screengrab's file names differ per locale (a timestamp); `path` then shows the
+    /// pattern. Nil: `path` with `{locale}` filled in names each locale's file.
+    public var localeFiles: [String: String]?
+    /// The headline key when it differs from `id` (a fastlane screen shown on several devices).
+    public var screen: String?
+    /// The job field diagnostics name (`captures.fastlane`); nil: `captures[<index>]`.
+    public var field: String?
+
+    /// True when `path` holds `{locale}`: each locale composes its own capture.
+    public var isPerLocale: Bool { path.contains(LocaleCapturePath.placeholder) }
 }
 
 /// One store image (or a panorama of `panels` images) composed from one or more captures:
@@ -81,6 +93,8 @@ public struct Job: Equatable, Sendable {
     public var screens: [JobScreen] = []
     /// `"graphics"`: store graphics composed from the app icon and text (the feature graphic).
     public var graphics: [JobGraphic] = []
+    /// `"captureLocales"`: canonical locale → the tag its capture folder uses for `{locale}`.
+    public var captureLocales: [String: String] = [:]
     /// Locales (canonical BCP 47) in the order they are rendered: sorted by tag.
     public var locales: [String]
     /// locale → capture id → headline text, exactly as written.

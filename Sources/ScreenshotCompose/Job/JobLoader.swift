@@ -9,6 +9,12 @@ import Foundation
 /// collector. The job returned holds only the parts that passed (so later stages can report
 /// their own problems in the same run); nil only when the file is unreadable or not a JSON object.
 public enum JobLoader {
+    /// Every top-level field of a job; the job schema (`schema job`) describes exactly these.
+    /// `$schema` names a JSON Schema for editors and is otherwise ignored.
+    public static let knownKeys: Set<String> = ["$schema", "schemaVersion", "template", "wells", "storeWells", "output", "captures",
+                                                "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines",
+                                                "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"]
+
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
         let url = URL(fileURLWithPath: file)
@@ -27,8 +33,10 @@ public enum JobLoader {
                               into d: inout DiagnosticCollector) -> Job? {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
-        reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines", "targets", "localeMap",
-                                  "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+        reader.refuseUnknownKeys(knownKeys, &d)
+        if let value = reader.value("$schema"), value.stringValue == nil {
+            d.error(file, "$schema", "expected the path or URL of a JSON Schema (for editors), found \(value.summary)")
+        }
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let templateName = reader.optionalString("template", &d)
@@ -46,7 +54,15 @@ public enum JobLoader {
         // them are not reported as headlines for unknown captures.
         var declaredIds: [String] = []
         var fileNames = FileNameIds(kind: "capture")
-        for (value, path) in reader.array("captures", &d) {
+        var fastlaneLocales: [String: String] = [:]
+        let isFastlane = reader.value("captures")?.objectValue != nil
+        if isFastlane {
+            let fastlane = FastlaneCaptures.read(reader, directory: directory, wells: wells, &d)
+            captures = fastlane.captures
+            declaredIds = fastlane.screens
+            fastlaneLocales = fastlane.captureLocales
+        }
+        for (value, path) in isFastlane ? [] : reader.array("captures", &d) {
             guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
             let id = item.string("id", &d)
             if let id {
@@ -77,9 +93,17 @@ public enum JobLoader {
         let localeMap = LocaleMap.read(reader, &d)
         let resolved = LocaleMap.apply(localeMap, to: table ?? HeadlineTable(), file: file, &d)
         let targets = readTargets(reader, &d)
+        let captureLocales = fastlaneLocales.merging(readCaptureLocales(reader, locales: resolved.locales, &d)) { _, given in given }
+        if reader.value("captureLocales") != nil && !captures.contains(where: \.isPerLocale) {
+            d.error(file, "captureLocales", "captureLocales names the folder {locale} stands for: expected a capture path with {locale}, found none")
+        }
         var job = Job(file: file, directory: directory, template: template, builtinTemplate: builtinTemplate, wells: wells, storeWells: storeWells, output: output,
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
                       headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
+        job.captureLocales = captureLocales
+        if !fastlaneLocales.isEmpty {
+            FastlaneCaptures.shareHeadlines(&job, folders: Array(fastlaneLocales.values), file: file, &d)
+        }
         job.sha256 = SHA256.hex(data)
         job.screens = screens
         job.graphics = GraphicReader.read(reader, directory: directory, &d)
@@ -109,6 +133,32 @@ public enum JobLoader {
             targets.append(name)
         }
         return targets
+    }
+
+    /// `"captureLocales"`: locale → the tag the capture folders use for it (`{"de-DE": "de"}`),
+    /// for a `{locale}` path whose folders are not named by the job's locales. The tag becomes
+    /// a path component, so it is a plain name.
+    private static func readCaptureLocales(_ reader: JSONFieldReader, locales: [String], _ d: inout DiagnosticCollector) -> [String: String] {
+        guard let value = reader.value("captureLocales") else { return [:] }
+        guard let map = value.objectValue else {
+            d.error(reader.file, "captureLocales", "expected an object of locale → capture folder tag, found \(value.summary)")
+            return [:]
+        }
+        var result: [String: String] = [:]
+        for key in map.keys.sorted() {
+            let field = "captureLocales.\(key)"
+            let canonical = LocaleTag.canonical(key)
+            guard LocaleTag.isWellFormed(key), locales.isEmpty || locales.contains(canonical) else {
+                d.error(reader.file, field, "expected a locale of the job (\(locales.joined(separator: ", "))), found \"\(key)\"")
+                continue
+            }
+            guard let tag = map[key]?.stringValue, LocaleCapturePath.isFolderName(tag) else {
+                d.error(reader.file, field, "expected a capture folder tag such as \"de\" or \"pt_BR\" (letters, digits, - and _), found \(map[key]?.summary ?? "nothing")")
+                continue
+            }
+            result[canonical] = tag
+        }
+        return result
     }
 
     /// `"subtitles"`: locale → capture id → text; entries may be left out (no subtitle).

@@ -34,6 +34,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// Pixels.
         public var height: Int
         public var well: String
+        /// For a capture path with `{locale}`: the locale whose file this is.
+        public var locale: String?
         /// The colour space the capture's chunks describe, e.g. `ICC profile "Display P3"`.
         public var colorSource: String
         /// True when the capture was converted to sRGB (by Little CMS) before composing; the
@@ -87,6 +89,12 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var storeWell: StoreWellEntry?
         /// With `"targets"`: the target the output was composed for (`app-store:iphone-6.9`).
         public var target: String? = nil
+        /// For a capture path with `{locale}`: the capture file this output composes (relative
+        /// path and SHA-256 of the file as read), which is this locale's own unless
+        /// `captureFallback` says whose it is.
+        public var captureSource: FileEntry?
+        /// The locale whose capture stood in for this locale's missing one (`--fallback-locale`).
+        public var captureFallback: String?
     }
 
     public struct StoreWellEntry: Codable, Equatable, Sendable {

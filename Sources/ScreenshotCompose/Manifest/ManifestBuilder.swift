@@ -20,7 +20,9 @@ public enum ManifestBuilder {
             fastlane: png.flatMap { png in names.fastlane.map { Manifest.FileEntry(path: $0, sha256: png.sha256) } },
             storeWell: spec.canvas.storeWell.flatMap { claim in
                 claim.store.map { Manifest.StoreWellEntry(id: spec.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }
-            }, target: spec.capture.target?.name)
+            }, target: spec.capture.target?.name,
+            captureSource: spec.captureSource.map { Manifest.FileEntry(path: $0, sha256: spec.capture.sha256) },
+            captureFallback: spec.captureFallback)
     }
 
     /// The whole manifest: the plan's inputs (paths relative to `plan.output`) and the entries
@@ -37,7 +39,7 @@ public enum ManifestBuilder {
         var listed: Set<String> = []
         let captures = plan.captures.filter { listed.insert($0.id).inserted }.map {
             Manifest.CaptureEntry(id: $0.id, path: RelativePath.from(root, to: $0.url), sha256: $0.sha256,
-                                  width: $0.header.width, height: $0.header.height, well: $0.well.id,
+                                  width: $0.header.width, height: $0.header.height, well: $0.well.id, locale: $0.locale,
                                   colorSource: $0.color.source, convertedToSRGB: $0.color.converted)
         }
         return Manifest(

@@ -67,7 +67,7 @@ public struct OutputRenderer: Sendable {
         let started = DispatchTime.now()
         let renderer = self
         let (raster, sharedSeconds) = try Self.within(rasterTimeLimit) {
-            try renderer.draw(composed, layout: layout, base: base, ink: spec.capture)
+            try renderer.draw(composed, layout: layout, base: base, ink: spec.capture, images: spec.captures.map(\.drawSHA256))
         }
         // Layers drawn once count for every output drawn over them, as in a one-pass render.
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 + sharedSeconds
@@ -98,7 +98,10 @@ public struct OutputRenderer: Sendable {
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
     /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass; with the seconds
     /// the shared layers took to draw (0 in one pass).
-    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil) throws -> (RasterImage, Double) {
+    /// `images`: SHA-256 of the images the SVG links. They are part of the shared layers' key:
+    /// per-locale captures link the same href (`captures/<id>.png`) from each locale's folder,
+    /// so equal SVG bytes can draw different pixels.
+    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil, images: [String] = []) throws -> (RasterImage, Double) {
         defer { sharedLayers?.finished(capture: composed.captureId) }
         // Font files registered after this thread's font map was made must be seen by it, or
         // librsvg would draw another font than the one measured.
@@ -120,7 +123,7 @@ public struct OutputRenderer: Sendable {
         // Whether this output drew the shared layers (its own time then includes them).
         var drewLayers = false
         if let sharedLayers, case .success(let split) = LayerSplit.split(composed.data),
-           let layers = sharedLayers.layers(key: SHA256.hex(split.base), capture: composed.captureId, draw: {
+           let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + images).joined(separator: " "), capture: composed.captureId, draw: {
                drewLayers = true
                let started = DispatchTime.now()
                let raster = try drawWhole(split.base)

@@ -110,7 +110,11 @@ public final class PreviewSession {
             // strings file (not only the job) brings the preview back.
             var ignored = DiagnosticCollector()
             if let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &ignored) {
-                urls += job.captures.map(\.url) + job.headlineFiles.compactMap(\.url)
+                urls += job.captures.flatMap { capture in
+                    capture.isPerLocale ? job.locales.map { locale in
+                        JobLoader.resolve(LocaleCapturePath.path(capture.path, locale: locale, captureLocales: job.captureLocales), against: job.directory)
+                    } : [capture.url]
+                } + job.headlineFiles.compactMap(\.url)
                 urls += [job.template, job.wells, job.storeWells].compactMap { $0 }
             }
         }

@@ -59,6 +59,11 @@ public struct OutputSpec: Sendable {
     public var screenId: String?
     /// Which store image of a panorama this is (1-based) and how many there are.
     public var panel: (index: Int, count: Int)?
+    /// For a capture path with `{locale}`: the capture file composed, relative to the output
+    /// folder (the manifest's `captureSource`).
+    public var captureSource: String?
+    /// The locale whose capture stands in for this locale's missing one (`--fallback-locale`).
+    public var captureFallback: String?
 
     public init(locale: String, capture: PlannedCapture, canvas: Well, headline: String, subtitle: String? = nil,
                 headlineFallback: String? = nil, theme: Theme = Theme(), typesetting: TypesettingOptions = TypesettingOptions(),

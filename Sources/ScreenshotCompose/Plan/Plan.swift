@@ -16,7 +16,10 @@ public struct PlannedCapture: Sendable {
     public var id: String
     /// Position in the job's `captures` (for field paths and fastlane's NN order).
     public var jobIndex = 0
-    /// The path as written in the job.
+    /// The locale whose capture this is, for a path with `{locale}`; nil when every locale
+    /// composes this one file.
+    public var locale: String?
+    /// The path as written in the job (`{locale}` filled in).
     public var path: String
     public var url: URL
     /// The well the capture was recorded in (its size is checked).

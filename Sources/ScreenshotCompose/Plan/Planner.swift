@@ -69,16 +69,50 @@ public enum Planner {
             }.flatMap { store in merge(base, store, file: storeRead?.file.displayPath ?? "", &d) }
         }
 
+        let locales = selectLocales(job, requested: options.locales, &d)
         var captures: [PlannedCapture] = []
+        // capture id → locale → (index into `captures`, the locale whose file it is when it
+        // stands in for a missing one); the locale is "" for a capture every locale shares.
+        var captureFor: [String: [String: (index: Int, fallbackFrom: String?)]] = [:]
+        let fallbackLocale = options.headlines.fallbackLocale.flatMap { LocaleTag.isWellFormed($0) ? LocaleTag.canonical($0) : nil }
         for (index, capture) in job.captures.enumerated() {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: capture.id) }
-            if var planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
-                planned.jobIndex = index
-                captures.append(planned)
+            guard capture.isPerLocale else {
+                if var planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
+                    planned.jobIndex = index
+                    captureFor[capture.id] = ["": (captures.count, nil)]
+                    captures.append(planned)
+                }
+                continue
             }
+            // Each locale's own file, read once even when several locales share it. Every
+            // locale of the job, not only those `--locale` selects: the parts of one plan list
+            // the same inputs, so per-locale CI runs merge (merge-manifests) to the whole run.
+            var read: [String: Int] = [:]
+            var own: [PlannedCapture] = []
+            for file in LocaleCapturePath.resolve(capture, field: capture.field ?? "captures[\(index)].path", locales: job.locales,
+                                                  fallbackLocale: fallbackLocale, job: job, &d) {
+                if read[file.url.path] == nil {
+                    var concrete = capture
+                    concrete.path = file.path
+                    concrete.url = file.url
+                    let first = read.isEmpty
+                    read[file.url.path] = -1
+                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, reportJobFields: first, &d) else { continue }
+                    planned.jobIndex = index
+                    planned.locale = file.fallbackFrom ?? file.locale
+                    read[file.url.path] = captures.count
+                    captures.append(planned)
+                    own.append(planned)
+                }
+                if let at = read[file.url.path], at >= 0 { captureFor[capture.id, default: [:]][file.locale] = (at, file.fallbackFrom) }
+            }
+            LocaleCapturePath.warnSameBytes(own, capture: capture, field: capture.field ?? "captures[\(index)].path", job: job, &d)
         }
 
+        // As read, before targets copy them: `captureFor` indexes this list.
+        let readCaptures = captures
         if !job.targets.isEmpty, let wells {
             let targets = TargetExpansion.resolve(job.targets, wells: wells, file: job.file, &d)
             captures = TargetExpansion.expand(captures, targets: targets, wells: wells, job: job, &d)
@@ -86,7 +120,6 @@ public enum Planner {
 
         let icons = graphicIcons(job, wells: wells, &d)
         captures += icons.map(\.1)
-        let locales = selectLocales(job, requested: options.locales, &d)
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
         var fastlaneCodes: [String: String] = [:]
         var playCodes: [String: String] = [:]
@@ -132,6 +165,9 @@ public enum Planner {
             // target, then job order.
             for capture in captures {
                 guard let text = valid[capture.id] else { continue }
+                // The locale's own capture for a {locale} path, else the one every locale shares.
+                guard let found = captureFor[capture.id]?[locale] ?? captureFor[capture.id]?[""],
+                      capture.url == readCaptures[found.index].url else { continue }
                 let upload = UploadLayout.upload(for: capture, locale: locale, wells: wells, appStoreCodes: fastlaneCodes, playCodes: playCodes)
                 var spec = OutputSpec(
                     locale: locale, capture: capture, canvas: capture.canvas, headline: text.headline, subtitle: text.subtitle,
@@ -141,6 +177,10 @@ public enum Planner {
                                                           order: capture.jobIndex + 1, folder: capture.target?.folder, upload: upload),
                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], headlineFile: job.file)
                 spec.templateFile = templateRead?.file.displayPath ?? ""
+                if capture.locale != nil {
+                    spec.captureSource = RelativePath.from(output, to: capture.url)
+                    spec.captureFallback = found.fallbackFrom
+                }
                 outputs.append(spec)
             }
         }
@@ -240,11 +280,13 @@ public enum Planner {
         return (InputFile(displayPath: "builtin:\(builtin)", url: resource, builtinName: builtin, sha256: SHA256.hex(data)), data)
     }
 
-    static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, field name: String? = nil,
+    /// `reportJobFields`: false for the second and later locale of a `{locale}` capture, whose
+    /// `well` and `storeWell` were already reported with the first.
+    static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, field name: String? = nil, reportJobFields: Bool = true,
                             _ d: inout DiagnosticCollector) -> PlannedCapture? {
-        let field = name ?? "captures[\(index)]"
+        let field = name ?? capture.field ?? "captures[\(index)]"
         let named = capture.well.flatMap { wells?.well(id: $0) }
-        if let wells, let id = capture.well, named == nil {
+        if let wells, let id = capture.well, named == nil, reportJobFields {
             // Store slots may be named too, but the list names the recorded device wells: a
             // capture is recorded in one of those (`wells --store` lists the slots).
             let recorded = wells.wells.filter { $0.storeWell?.store == nil }.map(\.id)
@@ -296,7 +338,7 @@ public enum Planner {
         var canvas = well
         if let storeId = capture.storeWell {
             guard let slot = wells.well(id: storeId), slot.storeWell?.store != nil else {
-                d.error(job.file, "\(field).storeWell", notAStoreSlot(storeId, wells: wells))
+                if reportJobFields { d.error(job.file, "\(field).storeWell", notAStoreSlot(storeId, wells: wells)) }
                 return nil
             }
             canvas = slot
@@ -378,7 +420,10 @@ public enum Planner {
         let matches = wells.deviceWells(width: header.width, height: header.height)
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
-            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
+            // The sizes known, so a capture from a device the catalog lacks says what would fit.
+            let known = wells.wells.filter { $0.storeWell?.store == nil && !$0.fixture }.map { "\($0.width)×\($0.height)" }
+                .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(known.joined(separator: ", ")); see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
         } else {
             d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and \(matches.count) wells have its size \(header.width)×\(header.height): expected one, found \(matches.map(\.id).joined(separator: ", ")); name one in \"well\"")
         }

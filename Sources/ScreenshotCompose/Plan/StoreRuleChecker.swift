@@ -20,7 +20,9 @@ public enum StoreRuleChecker {
         var perClass: [String: [String]] = [:]
         for capture in captures {
             guard let claim = capture.canvas.storeWell, let store = claim.store else { continue }
-            perClass["\(store)\u{0}\(claim.storeClass)", default: []].append(capture.id)
+            // A {locale} capture is one screenshot per locale, not one per locale's file.
+            let key = "\(store)\u{0}\(claim.storeClass)"
+            if perClass[key]?.contains(capture.id) != true { perClass[key, default: []].append(capture.id) }
         }
         for rule in rules {
             guard case .maximumCount(let maximum) = rule.kind else { continue }

@@ -44,7 +44,9 @@ public enum ContactSheet {
                      canvases: [String: Canvas], warnings: [Diagnostic]) -> Data {
         let locales = Array(Set(outputs.map(\.locale))).sorted()
         let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\(row($0))", $0) }, uniquingKeysWith: { a, _ in a })
-        let captures = captureOrder.filter { id in outputs.contains { row($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
+        // One row per capture id (a {locale} capture has a file per locale, still one row).
+        let order = captureOrder.reduce(into: [String]()) { kept, id in if !kept.contains(id) { kept.append(id) } }
+        let captures = order.filter { id in outputs.contains { row($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
         let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let e = XMLText.escapeText, a = XMLText.escapeAttribute
         var html = """

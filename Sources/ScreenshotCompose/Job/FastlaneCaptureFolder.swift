@@ -1,0 +1,109 @@
+import Foundation
+
+/// The folders fastlane's screenshot tools write, read as captures:
+///
+/// - **snapshot** (iOS): `<folder>/<language>/<Device Name>-<name>.png`; the device name is
+///   matched against the wells catalog's `devices` (longest first, since names such as
+///   `iPad Pro 11-inch (M4)` hold a `-`); a name the catalog does not know ends at the first
+///   `-`, and the capture's size picks the well.
+/// - **screengrab** (Android): `<folder>/<locale>/images/<type>Screenshots/<name>_<millis>.png`
+///   (`phoneScreenshots`, `sevenInchScreenshots`, `tenInchScreenshots`, `tvScreenshots`,
+///   `wearScreenshots`); the size picks the well.
+///
+/// Locale folders become the capture folders of `{locale}`; screens are ordered by name (as
+/// fastlane names them `01Home`, `02Search`, …). Each device (snapshot) or screenshot type
+/// (screengrab) is one screen set.
+public struct FastlaneCaptureFolder: Equatable, Sendable {
+    public enum Layout: String, Sendable { case snapshot, screengrab }
+
+    /// One screen of one device, in every locale folder that has it.
+    public struct Screen: Equatable, Sendable {
+        /// The name after the device prefix (snapshot) or before the timestamp (screengrab):
+        /// the headline key.
+        public var screen: String
+        /// The snapshot device name, or the screengrab images folder (`phoneScreenshots`).
+        public var device: String
+        /// The well the device name names (snapshot, known device); nil: picked by size.
+        public var well: String?
+        /// Locale folder name → the file's path relative to the fastlane folder.
+        public var files: [String: String]
+    }
+
+    public var layout: Layout
+    /// Locale folder names, sorted.
+    public var localeFolders: [String]
+    /// Device by device (in name order), screen by screen.
+    public var screens: [Screen]
+
+    static let screengrabTypes = ["phoneScreenshots", "sevenInchScreenshots", "tenInchScreenshots", "tvScreenshots", "wearScreenshots"]
+
+    /// Reads the folder's layout; nil (with an error naming the folder) when it holds neither.
+    /// `devices`: (device name, well id) pairs from the wells catalog.
+    public static func scan(_ folder: URL, file: String, field: String, devices: [(name: String, well: String)],
+                            into d: inout DiagnosticCollector) -> FastlaneCaptureFolder? {
+        let fm = FileManager.default
+        func entries(_ url: URL) -> [String] { ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted() }
+        func isFolder(_ url: URL) -> Bool {
+            var isDirectory: ObjCBool = false
+            return fm.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        guard isFolder(folder) else {
+            d.error(file, field, "expected a fastlane snapshot or screengrab folder, found \(fm.fileExists(atPath: folder.path) ? "a file" : "nothing") at \(folder.path)")
+            return nil
+        }
+        let localeFolders = entries(folder).filter { isFolder(folder.appendingPathComponent($0)) && LocaleCapturePath.isFolderName($0) }
+        let screengrab = localeFolders.contains { isFolder(folder.appendingPathComponent("\($0)/images")) }
+        // Longest device names first, so "iPhone 16 Pro Max" wins over "iPhone 16 Pro".
+        let known = devices.sorted { $0.name.count > $1.name.count }
+        var byKey: [String: Screen] = [:]
+        var used: [String] = []
+        for tag in localeFolders {
+            if screengrab {
+                for type in screengrabTypes {
+                    for name in entries(folder.appendingPathComponent("\(tag)/images/\(type)")) where name.lowercased().hasSuffix(".png") {
+                        let screen = screengrabScreen(String(name.dropLast(4)))
+                        let key = "\(type)\u{0}\(screen)"
+                        byKey[key, default: Screen(screen: screen, device: type, well: nil, files: [:])].files[tag] = "\(tag)/images/\(type)/\(name)"
+                    }
+                }
+            } else {
+                for name in entries(folder.appendingPathComponent(tag)) where name.lowercased().hasSuffix(".png") {
+                    let stem = String(name.dropLast(4))
+                    let device: (name: String, well: String?)
+                    if let match = known.first(where: { stem.hasPrefix($0.name + "-") && stem.count > $0.name.count + 1 }) {
+                        device = (match.name, match.well)
+                    } else if let dash = stem.firstIndex(of: "-"), dash > stem.startIndex, stem.index(after: dash) < stem.endIndex {
+                        device = (String(stem[..<dash]), nil)
+                    } else {
+                        d.error(folder.appendingPathComponent("\(tag)/\(name)").path, field,
+                                "fastlane snapshot names screenshots <Device Name>-<name>.png: expected a device name and a screen name, found \"\(name)\"")
+                        continue
+                    }
+                    let screen = String(stem.dropFirst(device.name.count + 1))
+                    let key = "\(device.name)\u{0}\(screen)"
+                    byKey[key, default: Screen(screen: screen, device: device.name, well: device.well, files: [:])].files[tag] = "\(tag)/\(name)"
+                }
+            }
+            used.append(tag)
+        }
+        let screens = byKey.values.sorted { ($0.device, $0.screen) < ($1.device, $1.screen) }
+        if screens.isEmpty {
+            d.error(file, field, "expected fastlane screenshots (<language>/<Device Name>-<name>.png, or <locale>/images/phoneScreenshots/<name>.png), found none in \(folder.path)")
+            return nil
+        }
+        return FastlaneCaptureFolder(layout: screengrab ? .screengrab : .snapshot, localeFolders: used, screens: screens)
+    }
+
+    /// screengrab appends `_<milliseconds>` to the name the test gave.
+    static func screengrabScreen(_ stem: String) -> String {
+        guard let underscore = stem.lastIndex(of: "_") else { return stem }
+        let suffix = stem[stem.index(after: underscore)...]
+        return suffix.count >= 10 && suffix.allSatisfy(\.isASCII) && suffix.allSatisfy(\.isNumber) && underscore > stem.startIndex
+            ? String(stem[..<underscore]) : stem
+    }
+
+    /// The devices (screen sets) in order.
+    public var devices: [String] {
+        screens.map(\.device).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+}

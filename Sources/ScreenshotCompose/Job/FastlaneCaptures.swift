@@ -1,0 +1,88 @@
+import Foundation
+
+/// `"captures": {"fastlane": "screenshots"}`: the job's captures are the screenshots of a
+/// fastlane snapshot or screengrab folder (`FastlaneCaptureFolder`). Each screen of each
+/// device becomes a capture whose path has `{locale}`, so every locale composes its own file,
+/// with the per-locale checks, fallback and manifest entries of any `{locale}` capture.
+/// Headlines are keyed by screen id (`01Home`), shared by every device.
+enum FastlaneCaptures {
+    struct Reading {
+        var captures: [JobCapture] = []
+        /// Screen ids in order: the keys headlines are given for.
+        var screens: [String] = []
+        /// Canonical locale → its folder in the fastlane folder.
+        var captureLocales: [String: String] = [:]
+    }
+
+    static func read(_ reader: JSONFieldReader, directory: URL, wells: URL?, _ d: inout DiagnosticCollector) -> Reading {
+        let file = reader.file
+        guard let object = reader.value("captures").flatMap({ JSONFieldReader($0, file: file, path: "captures", &d) }) else { return Reading() }
+        object.refuseUnknownKeys(["fastlane"], &d)
+        guard let relative = object.string("fastlane", &d) else { return Reading() }
+        let folder = JobLoader.resolve(relative, against: directory)
+        // The device names come from the wells catalog the planner reads again and reports on.
+        var ignored = DiagnosticCollector()
+        let catalog = WellsListing.load(file: wells?.path, into: &ignored)
+        let devices = (catalog?.wells ?? []).filter { $0.storeWell?.store == nil && !$0.fixture }.flatMap { well in well.devices.map { (name: $0, well: well.id) } }
+        guard let scan = FastlaneCaptureFolder.scan(folder, file: file, field: "captures.fastlane", devices: devices, into: &d) else { return Reading() }
+
+        var reading = Reading()
+        for tag in scan.localeFolders {
+            guard LocaleTag.isWellFormed(tag) else {
+                d.warning(file, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; not read")
+                continue
+            }
+            reading.captureLocales[LocaleTag.canonical(tag)] = tag
+        }
+        let devicesInFolder = scan.devices
+        for screen in scan.screens {
+            let example = screen.files.values.sorted().first ?? ""
+            guard CaptureID.isValid(screen.screen) else {
+                d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
+                        "the screen name becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(screen.screen)\"")
+                continue
+            }
+            // One device: the screen id names the outputs. Several: each device's outputs get
+            // the device in their name, so they never collide.
+            let id = devicesInFolder.count == 1 ? screen.screen : "\(slug(screen.well ?? screen.device))-\(screen.screen)"
+            let pattern: String
+            switch scan.layout {
+            case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"
+            case .screengrab: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/images/\(screen.device)/\(screen.screen)_*.png"
+            }
+            var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: screen.well, storeWell: nil)
+            capture.localeFiles = screen.files.mapValues { "\(relative)/\($0)" }
+            capture.screen = id == screen.screen ? nil : screen.screen
+            capture.field = "captures.fastlane"
+            reading.captures.append(capture)
+            if !reading.screens.contains(screen.screen) { reading.screens.append(screen.screen) }
+        }
+        return reading
+    }
+
+    /// A device name or well id as part of a file name.
+    static func slug(_ text: String) -> String {
+        let mapped = text.unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? Character($0) : "-" }
+        return String(mapped).split(separator: "-").joined(separator: "-")
+    }
+
+    /// Headlines and subtitles given per screen reach every device's capture of that screen;
+    /// a locale folder with no headlines is reported (it is not rendered).
+    static func shareHeadlines(_ job: inout Job, folders: [String], file: String, _ d: inout DiagnosticCollector) {
+        for capture in job.captures {
+            guard let screen = capture.screen else { continue }
+            func share(_ table: inout [String: [String: String]]) {
+                for locale in Array(table.keys) {
+                    let text = table[locale]?[screen]
+                    table[locale]?[capture.id] = text
+                }
+            }
+            share(&job.headlines)
+            share(&job.subtitles)
+            share(&job.headlineFallbacks)
+        }
+        for (locale, folder) in job.captureLocales.sorted(by: { $0.key < $1.key }) where folders.contains(folder) && !job.locales.contains(locale) {
+            d.warning(file, "captures.fastlane", "screenshots for \(locale) (folder \(folder)) have no headlines: not rendered (add the locale to the headlines to compose it)")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Captures read from fastlane snapshot and screengrab folders.
+final class FastlaneFolderTests: XCTestCase {
+    static let languages = ["de-DE", "en-US", "ja"]
+    static let headlines: [String: [String: String]] = [
+        "en-US": ["01Home": "Everything at a glance", "02Search": "Find it fast"],
+        "de-DE": ["01Home": "Alles auf einen Blick", "02Search": "Schnell gefunden"],
+        "ja": ["01Home": "すべてを一目で", "02Search": "すぐに見つかる"],
+    ]
+
+    /// fastlane snapshot's folder: two devices (iPhone 6.9 in and iPad 13 in sizes) × three
+    /// languages × two screens, each file different. Returns file path → SHA-256.
+    @discardableResult
+    static func writeSnapshotFolder(_ scratch: Scratch, languages: [String] = languages) throws -> [String: String] {
+        var hashes: [String: String] = [:]
+        var n = 0
+        for language in languages {
+            for (device, size) in [("iPhone 16 Pro Max", (1320, 2868)), ("iPad Pro 13-inch (M4)", (2064, 2752))] {
+                for screen in ["01Home", "02Search"] {
+                    n += 1
+                    let png = try Fixtures.pngVariant(width: size.0, height: size.1, variant: "\(language) \(device) \(screen)")
+                    let path = try scratch.write("screenshots/\(language)/\(device)-\(screen).png", png)
+                    hashes[path] = SHA256.hex(png)
+                }
+            }
+        }
+        try scratch.write("screenshots/screenshots.html", "<html></html>")
+        return hashes
+    }
+
+    func testSnapshotFolderWithTwoDevicesAndThreeLanguagesComposesEachLocalesOwnCapture() throws {
+        let scratch = try Scratch()
+        let hashes = try Self.writeSnapshotFolder(scratch)
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"], "headlines": Self.headlines])
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"), rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.count, 12)
+        XCTAssertEqual(Set(manifest.outputs.map(\.well)), ["ios-simulator-1320x2868", "ios-simulator-2064x2752"])
+        for output in manifest.outputs {
+            let device = output.well == "ios-simulator-1320x2868" ? "iPhone 16 Pro Max" : "iPad Pro 13-inch (M4)"
+            let screen = output.captureId.hasSuffix("01Home") ? "01Home" : "02Search"
+            let source = scratch.path("screenshots/\(output.locale)/\(device)-\(screen).png")
+            XCTAssertEqual(output.captureSource?.sha256, hashes[source], "\(output.locale) \(output.captureId)")
+            XCTAssertEqual(output.capture.sha256, hashes[source])
+            let copy = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(output.capture.path)")))
+            XCTAssertEqual(SHA256.hex(copy), hashes[source])
+            let svg = try String(contentsOfFile: scratch.path("out/\(output.svg.path)"), encoding: .utf8)
+            XCTAssertTrue(svg.contains(Self.headlines[output.locale]?[screen]?.components(separatedBy: " ").first ?? "?"), output.svg.path)
+        }
+        // Outputs of the two devices never share a file.
+        XCTAssertEqual(Set(manifest.outputs.map(\.svg.path)).count, 12)
+        XCTAssertEqual(Set(manifest.outputs.map(\.capture.path)).count, 12)
+    }
+
+    func testScreengrabFolderComposesEachLocalesOwnCapture() throws {
+        let scratch = try Scratch()
+        var hashes: [String: String] = [:]
+        for (n, locale) in ["de-DE", "en-US"].enumerated() {
+            for (m, screen) in ["01Home", "02Search"].enumerated() {
+                let png = try Fixtures.pngVariant(width: 1080, height: 2400, variant: "\(locale) \(screen) \(n)\(m)")
+                hashes["\(locale)/\(screen)"] = SHA256.hex(png)
+                try scratch.write("fastlane/metadata/android/\(locale)/images/phoneScreenshots/\(screen)_17000000000\(n)\(m).png", png)
+            }
+            try scratch.write("fastlane/metadata/android/\(locale)/title.txt", "Tuck")
+        }
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "fastlane/metadata/android"],
+                                        "headlines": Self.headlines.filter { $0.key != "ja" }])
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"), rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId) \($0.well)" }, [
+            "de-DE/01Home android-emulator-1080x2400", "de-DE/02Search android-emulator-1080x2400",
+            "en-US/01Home android-emulator-1080x2400", "en-US/02Search android-emulator-1080x2400",
+        ])
+        for output in manifest.outputs {
+            XCTAssertEqual(output.capture.sha256, hashes["\(output.locale)/\(output.captureId)"])
+            XCTAssertTrue(output.captureSource?.path.hasPrefix("../fastlane/metadata/android/\(output.locale)/images/phoneScreenshots/\(output.captureId)_") == true)
+        }
+    }
+
+    func testMissingLocalesAndUnknownDevicesAreRefusedNamingTheFiles() throws {
+        let scratch = try Scratch()
+        try Self.writeSnapshotFolder(scratch, languages: ["en-US"])
+        try scratch.write("screenshots/en-US/Pixel Phone-01Home.png", try Fixtures.png(width: 500, height: 900))
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"], "headlines": Self.headlines])
+        let report = ScreenshotComposer().check(jobFile: job, options: PlanOptions())
+        let sizes = "750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560"
+        XCTAssertEqual(errorLines(report), [
+            // A device the catalog does not know, at a size no well has: the file and the sizes known.
+            "error: \(job): captures.fastlane: capture Pixel-Phone-01Home missing for 2 locale(s): expected a file for every locale, found none for de-DE (screenshots/de-DE/Pixel Phone-01Home.png), ja (screenshots/ja/Pixel Phone-01Home.png) (--fallback-locale TAG composes TAG's capture instead)",
+            "error: \(scratch.path("screenshots/en-US/Pixel Phone-01Home.png")): captures.fastlane.well: capture Pixel-Phone-01Home has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(sizes); see `wells`), or a \"well\" naming one, found 500×900",
+        ] + ["iPad Pro 13-inch (M4)", "iPhone 16 Pro Max"].flatMap { device in
+            ["01Home", "02Search"].map { screen in
+                let well = device.hasPrefix("iPad") ? "ios-simulator-2064x2752" : "ios-simulator-1320x2868"
+                return "error: \(job): captures.fastlane: capture \(well)-\(screen) missing for 2 locale(s): expected a file for every locale, found none for de-DE (screenshots/de-DE/\(device)-\(screen).png), ja (screenshots/ja/\(device)-\(screen).png) (--fallback-locale TAG composes TAG's capture instead)"
+            }
+        })
+    }
+}
