@@ -198,7 +198,7 @@ final class TypesettingTests: XCTestCase {
 
     func testAnAbsurdlyLongHeadlineIsRefusedBeforeItIsMeasured() throws {
         XCTAssertEqual(try refusal(String(repeating: "x", count: 250_000)), [
-            "error: job.json: headlines.en-US.shot: headline too long: expected at most 1000 characters, found 250000",
+            "error: job.json: headlines.en-US.shot: headline too long: expected at most 4000 Unicode scalars, found 250000",
         ])
     }
 

@@ -35,9 +35,10 @@ public enum ManifestBuilder {
             if let name = file.builtinName { return Manifest.FileEntry(path: "builtin:\(name)", sha256: file.sha256) }
             return Manifest.FileEntry(path: RelativePath.from(root, to: file.url ?? root), sha256: file.sha256)
         }
-        // Each capture once, though it is planned once per target.
+        // Each capture file once, though it is planned once per target ({locale} captures have
+        // a file per locale under one id).
         var listed: Set<String> = []
-        let captures = plan.captures.filter { listed.insert($0.id).inserted }.map {
+        let captures = plan.captures.filter { listed.insert("\($0.id)\u{0}\($0.url.path)").inserted }.map {
             Manifest.CaptureEntry(id: $0.id, path: RelativePath.from(root, to: $0.url), sha256: $0.sha256,
                                   width: $0.header.width, height: $0.header.height, well: $0.well.id, locale: $0.locale,
                                   colorSource: $0.color.source, convertedToSRGB: $0.color.converted)
