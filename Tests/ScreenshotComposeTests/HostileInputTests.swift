@@ -346,6 +346,21 @@ final class TemplateSafetyTests: XCTestCase {
         ])
     }
 
+    func testLinksToFilesOutsideTheTemplateAreRefused() throws {
+        // The shipped SVG kept these links to files the manifest does not hash.
+        XCTAssertEqual(try parse(adding: ##"<image id="i" width="9" height="9" href="file:///etc/secret.png"/><image width="9" height="9" xlink:href="../secret.png"/><use href="../x.svg#a"/><rect id="r" width="9" height="9" fill="url(/tmp/p.png)"/><style>@import url(/tmp/x.css);</style><rect width="1" height="1" fill="url(#ok)" href="#ok"/><image width="1" height="1" href="data:image/png;base64,AA=="/>"##), [
+            "error: t.svg: #i href: link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"file:///etc/secret.png\"",
+            "error: t.svg: <image> xlink:href: link to a file outside the template: expected a same-document #fragment or a data: URI, found xlink:href=\"../secret.png\"",
+            "error: t.svg: <use> href: link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"../x.svg#a\"",
+            "error: t.svg: #r fill: link to a file outside the template: expected a same-document #fragment or a data: URI, found fill=\"url(/tmp/p.png)\"",
+            "error: t.svg: <style>: link to a file outside the template: expected a same-document #fragment or a data: URI, found \"@import url(/tmp/x.css);\" in <style>",
+        ])
+        // Only the tool's own capture link is allowed: the same value elsewhere is refused.
+        XCTAssertEqual(try parse(adding: #"<image width="1" height="1" href="captures/sample-capture-id.png"/>"#), [
+            "error: t.svg: <image> href: link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"captures/sample-capture-id.png\"",
+        ])
+    }
+
     func testActiveContentIsRefusedNamingTheElement() throws {
         XCTAssertEqual(try parse(adding: #"<script>alert(1)</script><foreignObject id="html"/><rect id="r" width="1" height="1" onload="alert(1)"/><a href=" JavaScript:alert(1)"><text>x</text></a>"#), [
             "error: t.svg: <script>: active content in a template: expected artwork only, found <script>",
