@@ -142,6 +142,34 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func testVerifyNeverPrintsTheHashOfAnInputOutsideItsFolderAndRefusesAFIFOInput() throws {
+        let scratch = try Scratch()
+        let (manifest, json) = try renderedManifest(scratch)
+        let secret = try scratch.write("secret.txt", "secret")
+        let secretHash = SHA256.hex(Data("secret".utf8))
+        XCTAssertEqual(mkfifo(scratch.path("pipe.png"), 0o600), 0)
+        func verifyCapture(_ path: String) throws -> [String] {
+            var json = json
+            var inputs = try XCTUnwrap(json["inputs"] as? [String: Any])
+            var captures = try XCTUnwrap(inputs["captures"] as? [[String: Any]])
+            captures[0]["path"] = path
+            inputs["captures"] = captures
+            json["inputs"] = inputs
+            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: manifest))
+            var d = DiagnosticCollector()
+            ManifestVerifier.verify(manifestFile: manifest, into: &d)
+            return lines(d).filter { $0.contains("inputs.captures[0]") }
+        }
+        let expected = try XCTUnwrap((json["inputs"] as? [String: Any])?["captures"] as? [[String: Any]])[0]["sha256"] as? String
+        XCTAssertEqual(try verifyCapture(secret), [
+            "error: \(manifest): inputs.captures[0] (\(secret)): sha256 differs: expected \(expected ?? ""), found other bytes (a file outside \(scratch.path("out")): its sha256 is not shown)",
+        ])
+        XCTAssertFalse(try verifyCapture(secret).joined().contains(secretHash))
+        XCTAssertEqual(try verifyCapture("../pipe.png"), [
+            "error: \(manifest): inputs.captures[0] (../pipe.png): cannot read the file: expected a regular file, found a FIFO (named pipe) at \(scratch.path("pipe.png"))",
+        ])
+    }
+
     func testVerifyRefusesAFIFOOrDeviceInsteadOfCallingItMissing() throws {
         let scratch = try Scratch()
         let (manifest, json) = try renderedManifest(scratch)
