@@ -142,6 +142,34 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    func testVerifyNeverPrintsTheHashOfAnInputOutsideItsFolderAndRefusesAFIFOInput() throws {
+        let scratch = try Scratch()
+        let (manifest, json) = try renderedManifest(scratch)
+        let secret = try scratch.write("secret.txt", "secret")
+        let secretHash = SHA256.hex(Data("secret".utf8))
+        XCTAssertEqual(mkfifo(scratch.path("pipe.png"), 0o600), 0)
+        func verifyCapture(_ path: String) throws -> [String] {
+            var json = json
+            var inputs = try XCTUnwrap(json["inputs"] as? [String: Any])
+            var captures = try XCTUnwrap(inputs["captures"] as? [[String: Any]])
+            captures[0]["path"] = path
+            inputs["captures"] = captures
+            json["inputs"] = inputs
+            try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: manifest))
+            var d = DiagnosticCollector()
+            ManifestVerifier.verify(manifestFile: manifest, into: &d)
+            return lines(d).filter { $0.contains("inputs.captures[0]") }
+        }
+        let expected = try XCTUnwrap((json["inputs"] as? [String: Any])?["captures"] as? [[String: Any]])[0]["sha256"] as? String
+        XCTAssertEqual(try verifyCapture(secret), [
+            "error: \(manifest): inputs.captures[0] (\(secret)): sha256 differs: expected \(expected ?? ""), found other bytes (a file outside \(scratch.path("out")): its sha256 is not shown)",
+        ])
+        XCTAssertFalse(try verifyCapture(secret).joined().contains(secretHash))
+        XCTAssertEqual(try verifyCapture("../pipe.png"), [
+            "error: \(manifest): inputs.captures[0] (../pipe.png): cannot read the file: expected a regular file, found a FIFO (named pipe) at \(scratch.path("pipe.png"))",
+        ])
+    }
+
     func testVerifyRefusesAFIFOOrDeviceInsteadOfCallingItMissing() throws {
         let scratch = try Scratch()
         let (manifest, json) = try renderedManifest(scratch)
@@ -343,6 +371,21 @@ final class TemplateSafetyTests: XCTestCase {
         XCTAssertEqual(try parse(adding: #"<rect id="headline" width="2000" height="3000" fill="red" opacity="0.5"/><g id="x"/><use id="x"/>"#), [
             "error: t.svg: #headline: duplicate id: expected each id once, found <text> and <rect> with id=\"headline\"",
             "error: t.svg: #x: duplicate id: expected each id once, found <g> and <use> with id=\"x\"",
+        ])
+    }
+
+    func testLinksToFilesOutsideTheTemplateAreRefused() throws {
+        // The shipped SVG kept these links to files the manifest does not hash.
+        XCTAssertEqual(try parse(adding: ##"<image id="i" width="9" height="9" href="file:///etc/secret.png"/><image width="9" height="9" xlink:href="../secret.png"/><use href="../x.svg#a"/><rect id="r" width="9" height="9" fill="url(/tmp/p.png)"/><style>@import url(/tmp/x.css);</style><rect width="1" height="1" fill="url(#ok)" href="#ok"/><image width="1" height="1" href="data:image/png;base64,AA=="/>"##), [
+            "error: t.svg: #i href: link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"file:///etc/secret.png\"",
+            "error: t.svg: <image> xlink:href: link to a file outside the template: expected a same-document #fragment or a data: URI, found xlink:href=\"../secret.png\"",
+            "error: t.svg: <use> href: link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"../x.svg#a\"",
+            "error: t.svg: #r fill: link to a file outside the template: expected a same-document #fragment or a data: URI, found fill=\"url(/tmp/p.png)\"",
+            "error: t.svg: <style>: link to a file outside the template: expected a same-document #fragment or a data: URI, found \"@import url(/tmp/x.css);\" in <style>",
+        ])
+        // Only the tool's own capture link is allowed: the same value elsewhere is refused.
+        XCTAssertEqual(try parse(adding: #"<image width="1" height="1" href="captures/sample-capture-id.png"/>"#), [
+            "error: t.svg: <image> href: link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"captures/sample-capture-id.png\"",
         ])
     }
 

@@ -183,6 +183,18 @@ final class LocalizationTests: XCTestCase {
         ])
     }
 
+    func testAStringCatalogSourceLanguageThatIsNotALocaleIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("S.xcstrings", """
+        {"sourceLanguage": "../../etc", "strings": {"inbox": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Hi"}}}},
+         "compose": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Write"}}}}}}
+        """)
+        let jobFile = try job(scratch, headlines: "S.xcstrings")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
+            "error: \(scratch.path("S.xcstrings")): sourceLanguage: expected a BCP 47 locale, found \"../../etc\"",
+        ])
+    }
+
     func testCanonicalTags() {
         XCTAssertEqual(LocaleTag.canonical("zh-hans-cn"), "zh-Hans-CN")
         XCTAssertEqual(LocaleTag.canonical("PT-br"), "pt-BR")

@@ -113,15 +113,16 @@ final class MergeTests: XCTestCase {
         let scratch = try Scratch()
         let jobFile = try job(scratch)
         func refused(_ parts: [String], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) throws {
-            let target = scratch.path("m/manifest.json")
+            // Above every part's folder: the outputs stay inside the merged manifest's folder.
+            let target = scratch.path("manifest.json")
             let (code, out, err) = try runTool(["merge-manifests"] + parts + ["-o", target])
             XCTAssertEqual(code, 1, file: file, line: line)
             XCTAssertEqual(out, "", file: file, line: line)
             XCTAssertEqual(err, (expected + ["\(expected.count) error(s)", ""]).joined(separator: "\n"), file: file, line: line)
             XCTAssertFalse(FileManager.default.fileExists(atPath: target), "nothing is written when merging fails", file: file, line: line)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("m/index.html")), file: file, line: line)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("index.html")), file: file, line: line)
         }
-        let target = scratch.path("m/manifest.json")
+        let target = scratch.path("manifest.json")
 
         // --locale L --shard i/N with a different locale per runner: a third of the outputs.
         let misuse = try zip(["de-DE", "en-US", "fr-FR"], 1...3).map { try part(scratch, jobFile, into: "misuse", locales: [$0.0], shard: Shard(index: $0.1, count: 3)) }
@@ -132,7 +133,16 @@ final class MergeTests: XCTestCase {
         let en = try part(scratch, jobFile, into: "p", locales: ["en-US"])
         try refused([de, en], ["error: \(target): outputs: incomplete set: expected all 6 planned outputs, found 4 in 2 part(s) (manifest.de-DE.json, manifest.en-US.json); missing fr-FR/a, fr-FR/b; add the missing parts (a runner that failed or was dropped), or pass --allow-partial"])
 
-        // Parts of two jobs: another French headline.
+        // -o beside none of the outputs: verify would refuse every "../" output path it wrote.
+        let fr0 = try part(scratch, jobFile, into: "p", locales: ["fr-FR"])
+        let elsewhere = scratch.path("elsewhere/manifest.json")
+        let (code, _, err) = try runTool(["merge-manifests", de, en, fr0, "-o", elsewhere])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(err, "error: \(elsewhere): -o: the merged manifest must sit in a folder holding its outputs: expected -o in \(scratch.path("p")) (the folder of \(de)) or a folder above it, found \(scratch.path("elsewhere")), where an output would be ../p/de-DE/a.svg\n1 error(s)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere))
+        try FileManager.default.removeItem(atPath: fr0)
+
+
         let otherJob = try job(scratch, name: "other.json", frenchA: "Une")
         let fr = try part(scratch, otherJob, into: "p", locales: ["fr-FR"])
         let sha = { (file: String) in SHA256.hex(try self.bytes(file)) }

@@ -179,7 +179,7 @@ public struct SVGTemplate: Equatable, Sendable {
             d.error(file, "<svg>", "expected an <svg> root element, found \(document.rootElement()?.name ?? "none")")
             return
         }
-        TemplateSafety.check(root, file: file, &d)
+        TemplateSafety.check(root, file: file, captureHref: Self.sample[.captureHref], &d)
         func attribute(_ element: XMLElement, _ name: String) -> String? {
             element.attributes?.first { $0.name == name }?.stringValue
         }

@@ -33,7 +33,9 @@ enum TemplateSafety {
 
     static let activeElements: Set<String> = ["script", "foreignObject", "iframe", "embed", "object", "handler", "listener"]
 
-    static func check(_ root: XMLElement, file: String, _ d: inout DiagnosticCollector) {
+    /// `captureHref`: the value the tool itself fills into `<image id="capture">` of a
+    /// placeholder template (the one link to a file outside the document it allows).
+    static func check(_ root: XMLElement, file: String, captureHref: String? = nil, _ d: inout DiagnosticCollector) {
         var elements: [XMLElement] = [root]
         collect(root, into: &elements)
         if elements.count > maximumElements {
@@ -52,11 +54,20 @@ enum TemplateSafety {
                 let name = attr.localName ?? attr.name ?? ""
                 let value = (attr.stringValue ?? "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
                     .filter { !$0.isWhitespace }
+                let raw = attr.stringValue ?? ""
+                let isToolsCapture = captureHref != nil && raw == captureHref && kind == "image"
+                    && SlotTemplate.attribute(element, "id") == "capture" && (name == "href" || name.hasSuffix(":href"))
+                let qualified = attr.name ?? name
                 if name.lowercased().hasPrefix("on") {
                     d.error(file, "\(label) \(name)", "event attribute in a template: expected none, found \(name)=")
                 } else if value.hasPrefix("javascript:") || value.hasPrefix("vbscript:") || value.hasPrefix("data:text/html") || value.hasPrefix("data:image/svg") {
                     d.error(file, "\(label) \(name)", "script link in a template: expected none, found \(name)=\"\(value.prefix(20))\"")
+                } else if !isToolsCapture, let found = externalReference(attribute: name, value: raw) {
+                    d.error(file, "\(label) \(qualified)", "link to a file outside the template: expected a same-document #fragment or a data: URI, found \(qualified)=\"\(found.prefix(60))\"")
                 }
+            }
+            if kind == "style", let found = externalReference(inStyle: element.stringValue ?? "") {
+                d.error(file, label, "link to a file outside the template: expected a same-document #fragment or a data: URI, found \"\(found.prefix(60))\" in <style>")
             }
             if let filter = SlotTemplate.attribute(element, "filter") ?? styleFilter(element), filter != "none", !filter.isEmpty {
                 filterUses += 1
@@ -160,6 +171,42 @@ enum TemplateSafety {
                 first[id] = kind
             }
         }
+    }
+
+    /// A link the shipped SVG would keep to a file that is not hashed in the manifest (and that
+    /// librsvg or a browser would load): `href`/`xlink:href`/`src` that is not `#fragment` or
+    /// `data:`, or a `url(…)` in any attribute (`fill`, `style`, `clip-path`) that is not.
+    static func externalReference(attribute name: String, value: String) -> String? {
+        let lower = name.lowercased()
+        if lower == "href" || lower.hasSuffix(":href") || lower == "src" {
+            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty, !isSameDocument(trimmed) { return trimmed }
+        }
+        return externalURL(in: value)
+    }
+
+    /// `@import` (always a link) or a `url(…)` that is not same-document, in `<style>` text.
+    static func externalReference(inStyle text: String) -> String? {
+        if let range = text.range(of: "@import", options: .caseInsensitive) {
+            return String(text[range.lowerBound...].prefix(60))
+        }
+        return externalURL(in: text)
+    }
+
+    private static func externalURL(in text: String) -> String? {
+        var rest = text[...]
+        while let open = rest.range(of: "url(", options: .caseInsensitive) {
+            let after = rest[open.upperBound...]
+            let close = after.firstIndex(of: ")") ?? after.endIndex
+            let target = after[..<close].trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\"'")))
+            if !isSameDocument(target) { return "url(\(target))" }
+            rest = after[close...]
+        }
+        return nil
+    }
+
+    private static func isSameDocument(_ reference: String) -> Bool {
+        reference.hasPrefix("#") || reference.lowercased().hasPrefix("data:")
     }
 
     private static func styleFilter(_ element: XMLElement) -> String? {

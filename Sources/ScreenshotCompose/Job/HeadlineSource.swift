@@ -116,6 +116,8 @@ enum HeadlineSource {
 
     private static func inline(_ byLocale: [String: JSONValue], file: String, captureIds: [String],
                                _ d: inout DiagnosticCollector) -> [String: [String: String]] {
+        // A set: a job may list hundreds of ids, and a scan per headline was quadratic.
+        let known = Set(captureIds)
         var result: [String: [String: String]] = [:]
         var spelled: [String: String] = [:]
         if byLocale.isEmpty { d.error(file, "headlines", "expected at least one locale, found an empty object") }
@@ -137,7 +139,7 @@ enum HeadlineSource {
             }
             var headlines: [String: String] = [:]
             for id in entries.keys.sorted() {
-                guard captureIds.contains(id) else {
+                guard known.contains(id) else {
                     d.error(file, "\(path).\(id)", "headline for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
                     continue
                 }

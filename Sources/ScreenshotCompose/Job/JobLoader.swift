@@ -164,6 +164,7 @@ public enum JobLoader {
     /// `"subtitles"`: locale → capture id → text; entries may be left out (no subtitle).
     private static func readSubtitles(_ reader: JSONFieldReader, captureIds: [String], _ d: inout DiagnosticCollector) -> [String: [String: String]] {
         guard let value = reader.value("subtitles") else { return [:] }
+        let known = Set(captureIds)
         guard let byLocale = value.objectValue else {
             d.error(reader.file, "subtitles", "expected an object of locale → capture id → subtitle, found \(value.summary)")
             return [:]
@@ -176,7 +177,7 @@ public enum JobLoader {
                 continue
             }
             for id in entries.keys.sorted() {
-                guard captureIds.contains(id) else {
+                guard known.contains(id) else {
                     d.error(reader.file, "\(path).\(id)", "subtitle for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
                     continue
                 }

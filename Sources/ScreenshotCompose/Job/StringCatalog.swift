@@ -14,7 +14,14 @@ public enum StringCatalog {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         let sourceLanguage = reader.string("sourceLanguage", &d)
         var result: [String: [String: String]] = [:]
-        if let source = sourceLanguage, LocaleTag.isWellFormed(source) { result[LocaleTag.canonical(source)] = [:] }
+        if let source = sourceLanguage {
+            // Checked like every locale key: "../../etc" was accepted (and names folders).
+            if LocaleTag.isWellFormed(source) {
+                result[LocaleTag.canonical(source)] = [:]
+            } else {
+                d.error(file, "sourceLanguage", "expected a BCP 47 locale, found \"\(source)\"")
+            }
+        }
         guard let strings = reader.value("strings")?.objectValue else {
             d.error(file, "strings", "expected an object of key → string entry, found \(reader.value("strings")?.summary ?? "nothing")")
             return nil

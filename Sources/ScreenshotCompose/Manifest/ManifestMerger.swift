@@ -17,13 +17,23 @@ public enum ManifestMerger {
         }
         let target = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent()
         var parts: [(file: String, manifest: Manifest)] = []
+        var refusedTarget = false
         for file in files {
             guard let manifest = ManifestReader.read(file, into: &d) else { continue }
             if let problem = partProblem(manifest) {
                 d.error(file, problem.field, problem.message)
                 continue
             }
-            parts.append((file, rebase(manifest, from: URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent(), to: target)))
+            let source = URL(fileURLWithPath: file).standardizedFileURL.deletingLastPathComponent()
+            let rebased = rebase(manifest, from: source, to: target)
+            // verify confines outputs to the manifest's folder, so a merged manifest beside
+            // none of the outputs could never be verified: refused rather than written.
+            if let escaping = rebased.outputs.lazy.flatMap({ [$0.svg.path, $0.png?.path].compactMap { $0 } }).first(where: { $0 == ".." || $0.hasPrefix("../") || $0.hasPrefix("/") }) {
+                if !refusedTarget { d.error(output, "-o", "the merged manifest must sit in a folder holding its outputs: expected -o in \(source.path) (the folder of \(file)) or a folder above it, found \(target.path), where an output would be \(escaping)") }
+                refusedTarget = true
+                continue
+            }
+            parts.append((file, rebased))
         }
         guard let first = parts.first, !d.hasErrors else { return nil }
         var byKey: [Manifest.OutputKey: (output: Manifest.Output, file: String)] = [:]

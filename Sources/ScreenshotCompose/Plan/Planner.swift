@@ -70,7 +70,9 @@ public enum Planner {
         }
 
         let locales = selectLocales(job, requested: options.locales, &d)
+        if !withinCountLimits(job, locales: locales.count, &d) { return nil }
         var captures: [PlannedCapture] = []
+        let decoded = CaptureDecodeCache()
         // capture id → locale → (index into `captures`, the locale whose file it is when it
         // stands in for a missing one); the locale is "" for a capture every locale shares.
         var captureFor: [String: [String: (index: Int, fallbackFrom: String?)]] = [:]
@@ -79,7 +81,7 @@ public enum Planner {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: capture.id) }
             guard capture.isPerLocale else {
-                if var planned = readCapture(capture, index: index, job: job, wells: wells, &d) {
+                if var planned = readCapture(capture, index: index, job: job, wells: wells, cache: decoded, &d) {
                     planned.jobIndex = index
                     captureFor[capture.id] = ["": (captures.count, nil)]
                     captures.append(planned)
@@ -99,7 +101,7 @@ public enum Planner {
                     concrete.url = file.url
                     let first = read.isEmpty
                     read[file.url.path] = -1
-                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, reportJobFields: first, &d) else { continue }
+                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, reportJobFields: first, cache: decoded, &d) else { continue }
                     planned.jobIndex = index
                     planned.locale = file.fallbackFrom ?? file.locale
                     read[file.url.path] = captures.count
@@ -283,7 +285,7 @@ public enum Planner {
     /// `reportJobFields`: false for the second and later locale of a `{locale}` capture, whose
     /// `well` and `storeWell` were already reported with the first.
     static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, field name: String? = nil, reportJobFields: Bool = true,
-                            _ d: inout DiagnosticCollector) -> PlannedCapture? {
+                            cache: CaptureDecodeCache = CaptureDecodeCache(), _ d: inout DiagnosticCollector) -> PlannedCapture? {
         let field = name ?? capture.field ?? "captures[\(index)]"
         let named = capture.well.flatMap { wells?.well(id: $0) }
         if let wells, let id = capture.well, named == nil, reportJobFields {
@@ -292,8 +294,14 @@ public enum Planner {
             let recorded = wells.wells.filter { $0.storeWell?.store == nil }.map(\.id)
             d.error(job.file, "\(field).well", "unknown well: expected one of \(recorded.joined(separator: ", ")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
         }
+        // A file read and decoded for an earlier entry is not read again (bytes given in code
+        // have no path to share and are decoded as given).
+        let cacheKey = capture.png == nil ? CaptureDecodeCache.key(capture.url) : nil
+        var cached = cacheKey.flatMap { cache.facts($0) }
         let bytes: Data
-        if let png = capture.png {
+        if let cached {
+            bytes = cached.bytes
+        } else if let png = capture.png {
             bytes = png
         } else {
             switch InputReader.read(capture.url, as: .capture) {
@@ -303,34 +311,42 @@ public enum Planner {
                 return nil
             }
         }
-        if let mark = ComposedImageMarker.mark(in: bytes) {
+        if cached == nil, let mark = ComposedImageMarker.mark(in: bytes) {
             d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found an image this tool composed (\(mark)): a composed image is marketing, never capture evidence")
             return nil
         }
         let header: PNGHeader
-        do {
-            header = try PNGCodec.readHeader(bytes)
-        } catch let error as PNGError {
-            d.error(capture.url.path, "\(field).path", "capture refused: expected a PNG, found \(error.message)")
-            return nil
-        } catch {
-            d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
-            return nil
-        }
-        // Transparency and ink are decided once, here, from the decoded pixels (tRNS included).
         let inkPixel: (x: Int, y: Int)
-        do {
-            guard let found = try PNGCodec.firstInkPixel(bytes) else {
-                d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
+        if let cached {
+            header = cached.header
+            inkPixel = cached.inkPixel
+        } else {
+            do {
+                header = try PNGCodec.readHeader(bytes)
+            } catch let error as PNGError {
+                d.error(capture.url.path, "\(field).path", "capture refused: expected a PNG, found \(error.message)")
+                return nil
+            } catch {
+                d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
                 return nil
             }
-            inkPixel = found
-        } catch let error as PNGError {
-            d.error(capture.url.path, "\(field).path", "capture refused: expected image data that decodes, found \(error.message)")
-            return nil
-        } catch {
-            d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
-            return nil
+            // Transparency and ink are decided once, here, from the decoded pixels (tRNS included).
+            do {
+                guard let found = try PNGCodec.firstInkPixel(bytes) else {
+                    d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
+                    return nil
+                }
+                inkPixel = found
+            } catch let error as PNGError {
+                d.error(capture.url.path, "\(field).path", "capture refused: expected image data that decodes, found \(error.message)")
+                return nil
+            } catch {
+                d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
+                return nil
+            }
+            let facts = CaptureDecodeCache.Facts(bytes: bytes, header: header, inkPixel: inkPixel, sha256: SHA256.hex(bytes), color: nil)
+            cached = facts
+            if let cacheKey { cache.store(facts, cacheKey, decoded: true) }
         }
         guard let wells, let well = named ?? (capture.well == nil ? wellFromSize(header, capture: capture, field: field, wells: wells, job: job, &d) : nil) else {
             return nil
@@ -354,11 +370,16 @@ public enum Planner {
                     "capture \(capture.id) does not match well \(well.id): expected \(well.width)×\(well.height), found \(header.width)×\(header.height)")
             return nil
         }
-        let sha = SHA256.hex(bytes)
+        let sha = cached?.sha256 ?? SHA256.hex(bytes)
         let drawBytes: Data
         let color: CaptureColorDecision
         do {
-            (drawBytes, color) = try CaptureColor.prepare(bytes: bytes, header: header)
+            let prepared = cached?.color ?? Result { try CaptureColor.prepare(bytes: bytes, header: header) }
+            if var facts = cached, facts.color == nil, let cacheKey {
+                facts.color = prepared
+                cache.store(facts, cacheKey, decoded: false)
+            }
+            (drawBytes, color) = try prepared.get()
         } catch let error as ColorConversionError {
             d.error(capture.url.path, "\(field).path", "capture refused: \(error.message)")
             return nil
@@ -456,6 +477,33 @@ public enum Planner {
             }
         }
         return selected.sorted()
+    }
+
+    /// Most captures (and most screens) in one job: App Store Connect takes 10 screenshots per
+    /// device size and Google Play 8 per form factor, so a few hundred covers every store and
+    /// device; the limit keeps a hostile job from planning work without end.
+    public static let maximumCaptures = 500
+    /// Most planned outputs (locales × screens or captures, plus graphics): 40 App Store
+    /// locales × 100 captures is 4,000; beyond 10,000 a run would take hours.
+    public static let maximumOutputs = 10_000
+
+    /// Refuses a job over the count limits before any capture is read. False when refused.
+    static func withinCountLimits(_ job: Job, locales: Int, _ d: inout DiagnosticCollector) -> Bool {
+        var within = true
+        if job.captures.count > maximumCaptures {
+            d.error(job.file, "captures", "too many captures: expected at most \(maximumCaptures), found \(job.captures.count)")
+            within = false
+        }
+        if job.screens.count > maximumCaptures {
+            d.error(job.file, "screens", "too many screens: expected at most \(maximumCaptures), found \(job.screens.count)")
+            within = false
+        }
+        let planned = locales * (job.screens.isEmpty ? job.captures.count : job.screens.count) + locales * job.graphics.count
+        if planned > maximumOutputs {
+            d.error(job.file, "headlines", "too many planned outputs: expected at most \(maximumOutputs) (locales × \(job.screens.isEmpty ? "captures" : "screens") + graphics), found \(planned) (\(locales) locales)")
+            within = false
+        }
+        return within
     }
 
     /// A headline is placed into XML: characters XML 1.0 cannot carry are refused here,
