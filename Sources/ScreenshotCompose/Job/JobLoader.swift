@@ -5,7 +5,7 @@ import Foundation
 /// they become folder names), a headline for every capture in every locale and none for an
 /// unknown capture, and the typesetting fields (`headlineMaxLines` 1–6, `headlineMinimumScale`
 /// 0.3–1, `headlineSize` fit|uniform, `emoji` refuse|monochrome, `fonts` by locale,
-/// `fontFiles`). Paths resolve against the job file's folder. Every problem goes into the
+/// `fontFiles`, `hyphenation` true|false). Paths resolve against the job file's folder. Every problem goes into the
 /// collector. The job returned holds only the parts that passed (so later stages can report
 /// their own problems in the same run); nil only when the file is unreadable or not a JSON object.
 public enum JobLoader {
@@ -28,7 +28,7 @@ public enum JobLoader {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines", "targets", "localeMap",
-                                  "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"], &d)
+                                  "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let templateName = reader.optionalString("template", &d)
@@ -166,6 +166,13 @@ public enum JobLoader {
                 options.size = policy
             } else {
                 d.error(file, "headlineSize", "expected \"fit\" or \"uniform\", found \(value.summary)")
+            }
+        }
+        if let value = reader.value("hyphenation") {
+            if case .bool(let on) = value {
+                options.hyphenation = on
+            } else {
+                d.error(file, "hyphenation", "expected true or false, found \(value.summary)")
             }
         }
         if let value = reader.value("emoji") {

@@ -31,6 +31,10 @@ public struct HeadlineLayout: Equatable, Sendable {
     public var lines: [HeadlineLine]
     /// The band the headline must stay inside.
     public var band: Rect
+    /// The hyphenation patterns file a line broke with (resolved path), nil when none.
+    public var hyphenationPatterns: String? = nil
+    /// A word did not fit and the locale has no hyphenation patterns installed.
+    public var lackedPatterns = false
     /// Font files the lines resolved to, in order of first use.
     public var fontFiles: [String] {
         var files: [String] = []
@@ -73,4 +77,9 @@ public struct CanvasLayout: Equatable, Sendable {
 
     /// The id of the `<image>` the rasterizer requires ink from.
     public var captureImageID: String { requiredImageID ?? slots?.captures.first?.slotId ?? "capture" }
+
+    /// The hyphenation patterns file the headline or the subtitle broke with.
+    public var hyphenationPatterns: String? {
+        headline.hyphenationPatterns ?? subtitle?.hyphenationPatterns ?? slots?.texts["badge"]?.hyphenationPatterns
+    }
 }

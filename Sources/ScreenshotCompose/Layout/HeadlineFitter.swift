@@ -7,6 +7,11 @@ public struct FittedHeadline: Equatable, Sendable {
     public var lineHeight: Double
     /// Top of the logical box to the baseline, the largest among the lines.
     public var baseline: Double
+    /// The hyphenation patterns file (resolved path) when a line breaks at a hyphenation point
+    /// the patterns gave; nil when no word was hyphenated.
+    public var hyphenationPatterns: String?
+    /// True when a word did not fit and no patterns were there to hyphenate it.
+    public var lackedPatterns = false
 
     public var height: Double { lineHeight * Double(lines.count) }
 }
@@ -28,10 +33,15 @@ struct HeadlineFitter {
     public var maxLines: Int
     /// Pixels.
     public var minimumSize: Double
+    /// The locale's patterns; nil: words are never hyphenated (soft hyphens still break).
+    public var hyphenation: HyphenationPatterns?
+    /// True when hyphenation was wanted but the locale has no patterns (reported, not fatal).
+    public var patternsMissing = false
 
-    public init(maxLines: Int, minimumSize: Double) {
+    public init(maxLines: Int, minimumSize: Double, hyphenation: HyphenationPatterns? = nil) {
         self.maxLines = maxLines
         self.minimumSize = minimumSize
+        self.hyphenation = hyphenation
     }
 
     /// Paragraphs of a headline: split at explicit line breaks, white space collapsed.
@@ -48,14 +58,41 @@ struct HeadlineFitter {
         let step = max(0.5, (style.size * 0.025).rounded(.down))
         var size = style.size
         var lastFailure: HeadlineRefusal = .overflow(pixels: 0, detail: "")
+        var lacked = false
         while true {
             var sized = style
             sized.size = size
-            switch attempt(paragraphs, style: sized, band: band, typesetter: typesetter) {
-            case .success(let fitted): return .success(balance(fitted, paragraphs: paragraphs, style: sized, band: band, typesetter: typesetter))
+            var result = attempt(paragraphs, style: sized, band: band, typesetter: typesetter)
+            var used = paragraphs
+            // A word wider than the band is hyphenated at this size before the size shrinks.
+            if case .failure(.overflow) = result {
+                let wide = paragraphs.flatMap { Hyphenation.words(in: $0) }.filter { typesetter.measure($0, style: sized).width > band.width }
+                if !wide.isEmpty {
+                    if let hyphenation {
+                        let hyphenated = paragraphs.map { Hyphenation.insertingSoftHyphens(into: $0, patterns: hyphenation, only: Set(wide)) }
+                        if hyphenated != paragraphs {
+                            result = attempt(hyphenated, style: sized, band: band, typesetter: typesetter)
+                            used = hyphenated
+                        }
+                    } else if patternsMissing {
+                        lacked = true
+                    }
+                }
+            }
+            switch result {
+            case .success(let fitted):
+                var balanced = balance(fitted, paragraphs: used, style: sized, band: band, typesetter: typesetter)
+                if used != paragraphs { balanced.hyphenationPatterns = hyphenation?.path }
+                balanced.lackedPatterns = lacked
+                return .success(balanced)
             case .failure(let refusal): lastFailure = refusal
             }
-            if size <= minimumSize { return .failure(lastFailure) }
+            if size <= minimumSize {
+                if lacked, case .overflow(let pixels, let detail) = lastFailure {
+                    lastFailure = .overflow(pixels: pixels, detail: detail + " (no hyphenation patterns are installed for \(style.language))")
+                }
+                return .failure(lastFailure)
+            }
             size = max(minimumSize, size - step)
         }
     }
@@ -77,7 +114,32 @@ struct HeadlineFitter {
             return .failure(.overflow(pixels: fitted.height - allowed,
                 detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines))"))
         }
+        if let inkProblem = inkOverflow(fitted, band: band) {
+            return .failure(.overflow(pixels: inkProblem.pixels,
+                detail: "its ink (stacked marks or tall glyphs) leaves the band at the floor size \(size) px: \(inkProblem.detail)"))
+        }
         return .success(fitted)
+    }
+
+    /// The lines are placed centred in the band; their logical boxes fit, but marks stacked
+    /// above or below a letter can still draw outside it. Nil when all ink is inside.
+    private func inkOverflow(_ fitted: FittedHeadline, band: Rect) -> (pixels: Double, detail: String)? {
+        let slackY = (band.height - fitted.height) / 2
+        var top = 0.0, bottom = 0.0, sideways = 0.0
+        for (index, m) in fitted.measurements.enumerated() {
+            let lineTop = Double(index) * fitted.lineHeight + fitted.baseline - m.baseline
+            top = min(top, lineTop + m.inkY)
+            bottom = max(bottom, lineTop + m.inkY + m.inkHeight)
+            let slackX = (band.width - m.width) / 2
+            sideways = max(sideways, -m.inkX - slackX, m.inkX + m.inkWidth - m.width - slackX)
+        }
+        let above = -top - slackY, below = bottom - fitted.height - slackY
+        let n = SVGNumber.format
+        // Half a pixel of antialiasing is allowed.
+        if above > 0.5 { return (above, "expected ink at most \(n(slackY)) px above the lines, found \(n(-top)) px") }
+        if below > 0.5 { return (below, "expected ink at most \(n(slackY)) px below the lines, found \(n(bottom - fitted.height)) px") }
+        if sideways > 0.5 { return (sideways, "expected ink inside the band's \(n(band.width)) px width, found \(n(sideways)) px outside") }
+        return nil
     }
 
     /// For each paragraph that wraps, the narrowest width that keeps its line count, so the

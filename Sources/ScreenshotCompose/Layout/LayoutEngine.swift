@@ -26,6 +26,8 @@ public struct LayoutEngine {
     public var proportions: LayoutProportions
     public var typesetting: TypesettingOptions
     public var fontWeight: Int
+    /// Where hyphenation patterns come from (loaded once per engine).
+    public var hyphenationCatalog = HyphenationCatalog()
 
     public init(proportions: LayoutProportions = LayoutProportions(), typesetting: TypesettingOptions = TypesettingOptions(),
                 fontWeight: Int = 700) {
@@ -51,6 +53,19 @@ public struct LayoutEngine {
     public func style(locale: String, size: Double) -> TextStyle {
         TextStyle(fontFamily: FontStack.families(for: locale, options: typesetting), weight: fontWeight, size: size,
                   language: locale, rightToLeft: FontStack.isRightToLeft(locale))
+    }
+
+    /// Languages written without hyphenation (no patterns are expected for them).
+    static let unhyphenatedLanguages: Set<String> = ["ja", "zh", "ko", "th", "lo", "km", "my", "yue", "cmn"]
+
+    /// A fitter for `locale` with its hyphenation patterns (when the job allows hyphenation).
+    func headlineFitter(locale: String, maxLines: Int, minimumSize: Double) -> HeadlineFitter {
+        var fitter = HeadlineFitter(maxLines: maxLines, minimumSize: minimumSize)
+        guard typesetting.hyphenation else { return fitter }
+        fitter.hyphenation = hyphenationCatalog.patterns(for: locale)
+        let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        fitter.patternsMissing = fitter.hyphenation == nil && !Self.unhyphenatedLanguages.contains(language)
+        return fitter
     }
 
     /// Lays out a canvas of `canvasWidth` × `canvasHeight` pixels holding a capture of
@@ -83,7 +98,7 @@ public struct LayoutEngine {
         let gapBetween = (base * 0.35).rounded()
         if let subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty {
             let size = (base * subtitleScale).rounded()
-            let fitter = HeadlineFitter(maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
+            let fitter = headlineFitter(locale: locale, maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
             var subtitleStyle = style(locale: locale, size: size)
             subtitleStyle.weight = 400
             let subtitleBand = Rect(x: band.x, y: band.y, width: band.width, height: band.height * 0.45)
@@ -93,7 +108,7 @@ public struct LayoutEngine {
             }
             headlineBand.height = band.height - (subtitleFit?.height ?? 0) - gapBetween
         }
-        let fitter = HeadlineFitter(maxLines: typesetting.maxLines,
+        let fitter = headlineFitter(locale: locale, maxLines: typesetting.maxLines,
                                     minimumSize: fixedSize ?? (base * typesetting.minimumScale).rounded(.down))
         let fitted: FittedHeadline
         switch fitter.fit(headline, style: style(locale: locale, size: fixedSize ?? base), band: headlineBand, typesetter: typesetter) {
@@ -105,7 +120,9 @@ public struct LayoutEngine {
         let lines = zip(fitted.lines, fitted.measurements).enumerated().map { index, pair in
             HeadlineLine(text: pair.0, x: w / 2, y: top + Double(index) * fitted.lineHeight + fitted.baseline, measurement: pair.1)
         }
-        let placed = HeadlineLayout(style: style(locale: locale, size: fitted.size), lines: lines, band: band)
+        let placed = HeadlineLayout(style: style(locale: locale, size: fitted.size), lines: lines, band: band,
+                                    hyphenationPatterns: fitted.hyphenationPatterns,
+                                    lackedPatterns: fitted.lackedPatterns || subtitleFit?.lackedPatterns == true)
         let placedSubtitle = subtitleFit.map { sub -> HeadlineLayout in
             let subTop = top + fitted.height + gapBetween
             let subLines = zip(sub.lines, sub.measurements).enumerated().map { index, pair in
@@ -113,7 +130,7 @@ public struct LayoutEngine {
             }
             var subStyle = style(locale: locale, size: sub.size)
             subStyle.weight = 400
-            return HeadlineLayout(style: subStyle, lines: subLines, band: band)
+            return HeadlineLayout(style: subStyle, lines: subLines, band: band, hyphenationPatterns: sub.hyphenationPatterns)
         }
 
         let bezel = (u * p.bezel).rounded()

@@ -142,7 +142,7 @@ public final class PangoTypesetter: Typesetting {
             let start = Int(line.pointee.start_index)
             let end = min(utf8.count, start + Int(line.pointee.length))
             let text = String(decoding: utf8[start..<end], as: UTF8.self)
-            lines.append(HeadlineText.collapsed(text))
+            lines.append(HeadlineText.collapsed(Hyphenation.drawnLine(text)))
         }
         return lines.filter { !$0.isEmpty }
     }

@@ -59,7 +59,7 @@ extension LayoutEngine {
             var style = self.style(locale: locale, size: size)
             if !template.localeFonts { style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)" }
             style.weight = slot.weight
-            let fitter = HeadlineFitter(maxLines: isHeadline ? typesetting.maxLines : 2,
+            let fitter = headlineFitter(locale: locale, maxLines: isHeadline ? typesetting.maxLines : 2,
                                         minimumSize: isHeadline && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
             switch fitter.fit(text, style: style, band: slot.box, typesetter: typesetter) {
             case .failure(let refusal):
@@ -73,7 +73,8 @@ extension LayoutEngine {
                 let lines = zip(fit.lines, fit.measurements).enumerated().map { index, pair in
                     HeadlineLine(text: pair.0, x: x, y: top + Double(index) * fit.lineHeight + fit.baseline, measurement: pair.1)
                 }
-                fitted[id] = HeadlineLayout(style: style, lines: lines, band: slot.box)
+                fitted[id] = HeadlineLayout(style: style, lines: lines, band: slot.box, hyphenationPatterns: fit.hyphenationPatterns,
+                                            lackedPatterns: fit.lackedPatterns)
             }
         }
         let first = placed.first

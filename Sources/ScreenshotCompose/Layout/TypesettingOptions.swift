@@ -3,7 +3,8 @@ public struct TypesettingOptions: Equatable, Sendable {
     public enum SizePolicy: String, Equatable, Sendable {
         /// Each headline at the largest size that fits it.
         case fit
-        /// Every headline of one locale and well at the smallest fitted size among them.
+        /// Every headline of one locale and well at the smallest fitted size among them (the
+        /// default: sizes do not jump from one screenshot of a set to the next).
         case uniform
     }
 
@@ -19,7 +20,10 @@ public struct TypesettingOptions: Equatable, Sendable {
     public var maxLines = 2
     /// Smallest size as a fraction of the layout's headline size.
     public var minimumScale = 0.6
-    public var size = SizePolicy.fit
+    public var size = SizePolicy.uniform
+    /// Words wider than the band are hyphenated (libhyphen, the locale's patterns) before
+    /// the size shrinks; `"hyphenation": false` turns it off.
+    public var hyphenation = true
     public var emoji = EmojiPolicy.refuse
     /// Font family lists by locale or language (`ja`, `zh-Hant`, `de-DE`) and `default`.
     public var fonts: [String: String] = [:]
