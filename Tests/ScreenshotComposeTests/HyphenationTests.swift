@@ -5,14 +5,16 @@ import XCTest
 /// Dictionary hyphenation (libhyphen + Debian's patterns), soft hyphens and non-breaking
 /// hyphens, checked on the lines written to the SVG.
 final class HyphenationTests: XCTestCase {
-    private static let epoch = PlanOptions(sourceDateEpoch: "1767225600")
-    private static let wells = [(id: "tuck-browser-mobile", width: 390, height: 844),
+    static let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+    static let wells = [(id: "tuck-browser-mobile", width: 390, height: 844),
                                 (id: "tuck-ios-simulator-portrait", width: 1206, height: 2622)]
 
-    private struct Rendered {
+    struct Rendered {
         var lines: [String]
         var manifest: Manifest?
         var diagnostics: [String]
+        var svg: String = ""
+        var png: DecodedPNG? = nil
     }
 
     /// Renders `headline` (SVG only) and reads the `<tspan>` lines back from the SVG.
@@ -20,6 +22,12 @@ final class HyphenationTests: XCTestCase {
 
     private func render(_ headline: String, locale: String, well: (id: String, width: Int, height: Int),
                         extra: [String: Any] = [:]) throws -> Rendered {
+        try Self.render(headline, locale: locale, well: well, extra: extra)
+    }
+
+    /// Renders one headline (SVG only unless `png`), reads the lines back from the SVG.
+    static func render(_ headline: String, locale: String, well: (id: String, width: Int, height: Int) = wells[0],
+                       extra: [String: Any] = [:], png: Bool = false) throws -> Rendered {
         let scratch = try Scratch()
         let capture = try Self.captureCache[well.width] ?? Fixtures.png(width: well.width, height: well.height)
         Self.captureCache[well.width] = capture
@@ -29,12 +37,13 @@ final class HyphenationTests: XCTestCase {
                                   "headlines": [locale: ["shot": headline]]]
         for (k, v) in extra { job[k] = v }
         let jobFile = try scratch.writeJob(job)
-        let report = ScreenshotComposer().render(jobFile: jobFile, options: Self.epoch, svgOnly: true)
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: Self.epoch, svgOnly: !png)
         let diagnostics = lines(report).map { $0.replacingOccurrences(of: jobFile, with: "job.json") }
         guard let svg = try? String(contentsOfFile: scratch.path("out/\(locale)/shot.svg"), encoding: .utf8) else {
             return Rendered(lines: [], manifest: nil, diagnostics: diagnostics)
         }
-        return Rendered(lines: Self.headlineLines(svg), manifest: report.manifest, diagnostics: diagnostics)
+        let image = png ? try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/shot.png")))) : nil
+        return Rendered(lines: Self.headlineLines(svg), manifest: report.manifest, diagnostics: diagnostics, svg: svg, png: image)
     }
 
     /// The text of each `<tspan>` of the headline's `<text>` (tags inside a line dropped).
@@ -151,5 +160,53 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(typesetter.wrap("Alle E\u{2011}Mail\u{2011}Benachrichtigungen", style: style, width: width),
                        ["Alle", "E\u{2011}Mail\u{2011}Benachrichtigungen"])
         XCTAssertEqual(typesetter.measure("E\u{2011}Mail", style: style).unknownCharacters, [])
+    }
+}
+
+
+/// Japanese and Chinese lines break only at ICU dictionary word boundaries, particles and
+/// closing punctuation stay with the word before them (lines read from the SVG).
+final class DictionaryBreakTests: XCTestCase {
+    /// Where the lines of `lines` break, in scalars of the joined text.
+    private func breaks(_ lines: [String]) -> [Int] {
+        var total = 0
+        return lines.dropLast().map { total += $0.unicodeScalars.count; return total }
+    }
+
+    private func assertBreaksAtWords(_ headline: String, locale: String, wholeWords: [String],
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try HyphenationTests.render(headline, locale: locale)
+        XCTAssertEqual(r.diagnostics, [], file: file, line: line)
+        XCTAssertGreaterThan(r.lines.count, 1, "\(r.lines)", file: file, line: line)
+        XCTAssertEqual(r.lines.joined(), headline, file: file, line: line)
+        let words = try XCTUnwrap(DictionaryWordBreaks.boundaries(headline, locale: locale), file: file, line: line)
+        let spans = DictionaryWordBreaks.unbreakableSpans(headline, locale: locale)
+        for position in breaks(r.lines) {
+            XCTAssertTrue(words.contains(position), "break at \(position) is inside an ICU word: \(r.lines)", file: file, line: line)
+            XCTAssertFalse(spans.contains { $0.lowerBound < position && position < $0.upperBound }, "break at \(position) splits a word from its particle: \(r.lines)", file: file, line: line)
+        }
+        for next in r.lines.dropFirst() {
+            XCTAssertFalse(DictionaryWordBreaks.attached.contains { next.hasPrefix($0) && !wholeWords.contains { next.hasPrefix($0) } }, "line starts with a particle: \(r.lines)", file: file, line: line)
+            XCTAssertFalse(["、", "。", "，", "」", "）"].contains { next.hasPrefix($0) }, "\(r.lines)", file: file, line: line)
+        }
+        for word in wholeWords { XCTAssertTrue(r.lines.contains { $0.contains(word) }, "\(word) split: \(r.lines)", file: file, line: line) }
+    }
+
+    func testJapaneseBreaksAtDictionaryWordsWithParticlesKept() throws {
+        try assertBreaksAtWords("すべてのメッセージを、ひと目で確認できます", locale: "ja-JP", wholeWords: ["メッセージ"])
+        try assertBreaksAtWords("スマートフォンでカレンダーとリマインダーを同期", locale: "ja", wholeWords: ["スマートフォン", "カレンダー", "リマインダー"])
+        // Pango alone would break inside "メッセージ" or before "を" at this width.
+        let spans = DictionaryWordBreaks.unbreakableSpans("すべてのメッセージを、ひと目で確認できます", locale: "ja")
+        let scalars = Array("すべてのメッセージを、ひと目で確認できます".unicodeScalars)
+        XCTAssertTrue(spans.map { String(String.UnicodeScalarView(scalars[$0])) }.contains("メッセージを、"))
+    }
+
+    func testChineseBreaksAtDictionaryWords() throws {
+        try assertBreaksAtWords("一目了然地查看所有消息和通知，随时随地保持联系", locale: "zh-Hans", wholeWords: ["消息", "通知"])
+    }
+
+    func testThaiKeepsPangosBreaks() {
+        XCTAssertFalse(DictionaryWordBreaks.applies(to: "th-TH"))
+        XCTAssertTrue(DictionaryWordBreaks.applies(to: "zh-Hant-TW"))
     }
 }

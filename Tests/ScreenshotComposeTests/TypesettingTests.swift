@@ -291,7 +291,7 @@ final class TypesettingTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: Self.epoch)).map { $0.replacingOccurrences(of: scratch.url.path, with: "S") }, [
             "error: S/job.json: headlineMaxLines: expected a whole number of lines from 1 to 6, found 0",
             "error: S/job.json: headlineSize: expected \"fit\" or \"uniform\", found \"huge\"",
-            "error: S/job.json: emoji: expected \"refuse\" or \"monochrome\", found \"colour\"",
+            "error: S/job.json: emoji: expected \"refuse\", \"monochrome\" or \"color\", found \"colour\"",
             "error: S/job.json: fonts.en_US: expected \"default\" or a BCP 47 locale or language, found \"en_US\"",
             "error: S/job.json: fontFiles[0]: font file not usable: expected a file, found nothing at S/missing.ttf",
         ])

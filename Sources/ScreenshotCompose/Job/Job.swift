@@ -95,6 +95,10 @@ public struct Job: Equatable, Sendable {
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.
     public var headlineFallbacks: [String: [String: String]] = [:]
+    /// locale → capture id → the localization file and field or line the headline was read
+    /// from (absent for inline headlines): where problems with it are reported.
+    public var headlineOrigins: [String: [String: HeadlineOrigin]] = [:]
+
 
     /// The ids headlines are keyed by: the screens', else the captures'.
     public var headlineKeys: [String] { screens.isEmpty ? captures.map(\.id) : screens.map(\.id) }

@@ -28,7 +28,7 @@ public enum JobLoader {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         reader.refuseUnknownKeys(["schemaVersion", "template", "wells", "storeWells", "output", "captures", "headlines", "targets", "localeMap",
-                                  "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation"], &d)
+                                  "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis"], &d)
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
         let templateName = reader.optionalString("template", &d)
@@ -79,7 +79,8 @@ public enum JobLoader {
         let targets = readTargets(reader, &d)
         var job = Job(file: file, directory: directory, template: template, builtinTemplate: builtinTemplate, wells: wells, storeWells: storeWells, output: output,
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
-                      headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
+                      headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks,
+                      headlineOrigins: resolved.origins)
         job.sha256 = SHA256.hex(data)
         job.screens = screens
         job.graphics = GraphicReader.read(reader, directory: directory, &d)
@@ -175,11 +176,18 @@ public enum JobLoader {
                 d.error(file, "hyphenation", "expected true or false, found \(value.summary)")
             }
         }
+        if let value = reader.value("emphasis") {
+            if let policy = value.stringValue.flatMap(TypesettingOptions.EmphasisPolicy.init(rawValue:)) {
+                options.emphasis = policy
+            } else {
+                d.error(file, "emphasis", "expected \"none\" or \"asterisks\", found \(value.summary)")
+            }
+        }
         if let value = reader.value("emoji") {
             if let policy = value.stringValue.flatMap(TypesettingOptions.EmojiPolicy.init(rawValue:)) {
                 options.emoji = policy
             } else {
-                d.error(file, "emoji", "expected \"refuse\" or \"monochrome\", found \(value.summary)")
+                d.error(file, "emoji", "expected \"refuse\", \"monochrome\" or \"color\", found \(value.summary)")
             }
         }
         if let value = reader.value("fonts") {

@@ -22,6 +22,29 @@ public struct HeadlineLine: Equatable, Sendable {
     public var x: Double
     public var y: Double
     public var measurement: TextMeasurement
+    /// One flag per Unicode scalar of `text` drawn in the accent style; empty: none.
+    public var emphasized: [Bool] = []
+    /// `"emoji": "color"`: the line's emoji as images, in canvas pixels.
+    public var emoji: [EmojiImage] = []
+
+    public init(text: String, x: Double, y: Double, measurement: TextMeasurement, emphasized: [Bool] = []) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.measurement = measurement
+        self.emphasized = emphasized
+    }
+
+    /// A line of styled text (emphasis kept only when there is some).
+    public init(_ styled: StyledText, x: Double, y: Double, measurement: TextMeasurement) {
+        self.init(text: styled.text, x: x, y: y, measurement: measurement, emphasized: styled.hasEmphasis ? styled.emphasized : [])
+    }
+
+    /// The line's runs of plain and emphasised text.
+    public var runs: [(text: String, emphasized: Bool)] {
+        emphasized.count == text.unicodeScalars.count
+            ? StyledText(scalars: Array(text.unicodeScalars), emphasized: emphasized).runs : [(text, false)]
+    }
 }
 
 /// The headline as placed: lines centred in the band, each one `<tspan>`. Pixels.

@@ -1,7 +1,8 @@
 /// A headline broken into lines at one size. Pixels.
 public struct FittedHeadline: Equatable, Sendable {
     public var size: Double
-    public var lines: [String]
+    /// The lines as drawn, with their emphasis.
+    public var lines: [StyledText]
     public var measurements: [TextMeasurement]
     /// Distance between baselines: the tallest line's logical height.
     public var lineHeight: Double
@@ -24,6 +25,20 @@ public enum HeadlineRefusal: Error, Equatable, Sendable {
     case missingGlyphs([Unicode.Scalar])
     /// Emoji refused by the job's emoji policy.
     case emoji([Unicode.Scalar])
+    /// `"emphasis": "asterisks"`: an asterisk at `position` (1-based, in Unicode scalars) is
+    /// never closed.
+    case unclosedEmphasis(position: Int)
+    /// `"emoji": "color"`: the colour emoji font has no glyph for these.
+    case colorEmojiMissing([Unicode.Scalar])
+
+    /// The refusal of an unclosed `*`, for every place that reports it.
+    static func colorEmojiMessage(_ scalars: [Unicode.Scalar]) -> String {
+        "the colour emoji font (\(PangoTypesetter.colorEmojiFamily)) has no glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")): expected emoji it draws in colour, found emoji that would fall back to a monochrome glyph"
+    }
+
+    static func unclosedEmphasisMessage(_ position: Int) -> String {
+        "emphasis markup: the asterisk at character \(position) is never closed: expected *word* (or \\* for a literal asterisk), found an asterisk without its pair"
+    }
 }
 
 /// Fits a headline into its band: wrap to at most `maxLines` lines where the language allows,
@@ -46,13 +61,27 @@ struct HeadlineFitter {
 
     /// Paragraphs of a headline: split at explicit line breaks, white space collapsed.
     public static func paragraphs(_ headline: String) -> [String] {
-        headline.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
-            .map { HeadlineText.collapsed(String($0)) }.filter { !$0.isEmpty }
+        paragraphs(StyledText(headline)).map(\.text)
     }
 
+    /// The same for styled text.
+    public static func paragraphs(_ headline: StyledText) -> [StyledText] {
+        headline.filter { $0 != "\r" }.split(separator: "\n").map { HeadlineText.collapsed($0) }.filter { !$0.isEmpty }
+    }
+
+    /// Fits plain text.
     public func fit(_ headline: String, style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
+        fit(StyledText(headline), style: style, band: band, typesetter: typesetter)
+    }
+
+    public func fit(_ headline: StyledText, style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
         let paragraphs = Self.paragraphs(headline)
-        let whole = typesetter.measure(paragraphs.joined(separator: " "), style: style)
+        var joined = StyledText("")
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { joined.append(" ", emphasized: false) }
+            joined.append(paragraph)
+        }
+        let whole = typesetter.measure(joined, style: style)
         if !whole.unknownCharacters.isEmpty { return .failure(.missingGlyphs(whole.unknownCharacters)) }
 
         let step = max(0.5, (style.size * 0.025).rounded(.down))
@@ -66,7 +95,7 @@ struct HeadlineFitter {
             var used = paragraphs
             // A word wider than the band is hyphenated at this size before the size shrinks.
             if case .failure(.overflow) = result {
-                let wide = paragraphs.flatMap { Hyphenation.words(in: $0) }.filter { typesetter.measure($0, style: sized).width > band.width }
+                let wide = paragraphs.flatMap { Hyphenation.words(in: $0.text) }.filter { typesetter.measure($0, style: sized).width > band.width }
                 if !wide.isEmpty {
                     if let hyphenation {
                         let hyphenated = paragraphs.map { Hyphenation.insertingSoftHyphens(into: $0, patterns: hyphenation, only: Set(wide)) }
@@ -97,7 +126,7 @@ struct HeadlineFitter {
         }
     }
 
-    private func attempt(_ paragraphs: [String], style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
+    private func attempt(_ paragraphs: [StyledText], style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
         let lines = paragraphs.flatMap { typesetter.wrap($0, style: style, width: band.width) }
         let measurements = lines.map { typesetter.measure($0, style: style) }
         let lineHeight = measurements.map(\.height).max() ?? 0
@@ -144,9 +173,9 @@ struct HeadlineFitter {
 
     /// For each paragraph that wraps, the narrowest width that keeps its line count, so the
     /// lines come out even instead of a long line and a stub.
-    private func balance(_ fitted: FittedHeadline, paragraphs: [String], style: TextStyle, band: Rect,
+    private func balance(_ fitted: FittedHeadline, paragraphs: [StyledText], style: TextStyle, band: Rect,
                          typesetter: Typesetting) -> FittedHeadline {
-        var lines: [String] = []
+        var lines: [StyledText] = []
         for paragraph in paragraphs {
             var best = typesetter.wrap(paragraph, style: style, width: band.width)
             let target = best.count

@@ -33,43 +33,43 @@ public enum Hyphenation {
 
     /// `text` with a soft hyphen at every point the patterns allow in the words listed in
     /// `only` (every word when nil).
-    public static func insertingSoftHyphens(into text: String, patterns: HyphenationPatterns, only: Set<String>? = nil) -> String {
-        var result = String.UnicodeScalarView()
-        var current = String.UnicodeScalarView()
+    public static func insertingSoftHyphens(into text: StyledText, patterns: HyphenationPatterns, only: Set<String>? = nil) -> StyledText {
+        var result = StyledText("")
+        var current = StyledText("")
         func flush() {
-            let word = String(current)
-            if !current.isEmpty, only?.contains(word) ?? true, !word.unicodeScalars.contains(softHyphen) {
+            let word = current.text
+            if !current.isEmpty, only?.contains(word) ?? true, !current.scalars.contains(softHyphen) {
                 let breaks = Set(patterns.breaks(in: word))
-                for (index, scalar) in current.enumerated() {
-                    if breaks.contains(index) { result.append(softHyphen) }
-                    result.append(scalar)
+                for (index, (scalar, flag)) in zip(current.scalars, current.emphasized).enumerated() {
+                    if breaks.contains(index) { result.append(softHyphen, emphasized: flag) }
+                    result.append(scalar, emphasized: flag)
                 }
             } else {
-                result.append(contentsOf: current)
+                result.append(current)
             }
-            current = String.UnicodeScalarView()
+            current = StyledText("")
         }
-        for scalar in text.unicodeScalars {
+        for (scalar, flag) in zip(text.scalars, text.emphasized) {
             if isWordScalar(scalar) || scalar == softHyphen {
-                current.append(scalar)
+                current.append(scalar, emphasized: flag)
             } else {
                 flush()
-                result.append(scalar)
+                result.append(scalar, emphasized: flag)
             }
         }
         flush()
-        return String(result)
+        return result
     }
 
     /// A line as drawn: a soft hyphen that ends it becomes a hyphen-minus (present in every
     /// font); the others, invisible, are dropped.
-    public static func drawnLine(_ line: String) -> String {
-        var scalars = Array(line.unicodeScalars)
-        while let last = scalars.last, last == " " { scalars.removeLast() }
-        let breaksAtSoftHyphen = scalars.last == softHyphen
-        scalars.removeAll { $0 == softHyphen }
-        if breaksAtSoftHyphen { scalars.append("-") }
-        return String(String.UnicodeScalarView(scalars))
+    public static func drawnLine(_ line: StyledText) -> StyledText {
+        var trimmed = line
+        while trimmed.scalars.last == " " { trimmed.removeLast() }
+        let hyphenStyle = trimmed.scalars.last == softHyphen ? trimmed.emphasized.last : nil
+        var result = trimmed.filter { $0 != softHyphen }
+        if let hyphenStyle { result.append("-", emphasized: hyphenStyle) }
+        return result
     }
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -141,7 +141,7 @@ public struct OutputRenderer: Sendable {
 
     static func textChunks(_ spec: OutputSpec) -> [PNGText] {
         [
-            PNGText(key: "Title", value: spec.headline, international: true, language: spec.locale),
+            PNGText(key: "Title", value: spec.typesetting.plainText(spec.headline), international: true, language: spec.locale),
             PNGText(key: "Description",
                     value: "Composed marketing asset, not capture evidence. Source capture: \(spec.capture.id)."),
             PNGText(key: "not-capture-evidence", value: "true"),

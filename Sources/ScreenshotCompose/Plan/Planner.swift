@@ -141,6 +141,8 @@ public enum Planner {
                                                           order: capture.jobIndex + 1, folder: capture.target?.folder, upload: upload),
                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], headlineFile: job.file)
                 spec.templateFile = templateRead?.file.displayPath ?? ""
+                // Problems with the headline are reported where it was written.
+                spec.headlineOrigin = job.headlineOrigins[locale]?[capture.id]
                 outputs.append(spec)
             }
         }
