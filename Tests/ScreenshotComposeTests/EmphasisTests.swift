@@ -75,25 +75,21 @@ final class ColorEmojiTests: XCTestCase {
         XCTAssertTrue(tag.contains("href=\"data:image/png;base64,"))
         let (x, y, w, h) = (try number("x"), try number("y"), try number("width"), try number("height"))
         XCTAssertGreaterThan(w, 15)
-        let png = try XCTUnwrap(r.png)
-        var colourful = 0
-        for py in y..<(y + h) {
-            for px in x..<(x + w) {
-                let p = png.pixel(x: px, y: py)
-                if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 100 { colourful += 1 }
-            }
-        }
-        XCTAssertGreaterThan(colourful, w * h / 10, "no colour in the emoji's box")
+        XCTAssertGreaterThan(saturated(try XCTUnwrap(r.png), x: x, y: y, width: w, height: h), w * h / 10, "no colour in the emoji's box")
         // Monochrome: the same headline has no saturated pixel in that box.
         let mono = try HyphenationTests.render("Ship it 🚀 today", locale: "en-US", extra: ["emoji": "monochrome"], png: true)
-        let monoPNG = try XCTUnwrap(mono.png)
-        var monoColourful = 0
-        for py in y..<(y + h) {
-            for px in x..<(x + w) {
-                let p = monoPNG.pixel(x: px, y: py)
-                if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 100 { monoColourful += 1 }
+        XCTAssertEqual(saturated(try XCTUnwrap(mono.png), x: x, y: y, width: w, height: h), 0)
+    }
+
+    /// Pixels of a box whose channels differ by more than 100 (colour, not grey).
+    private func saturated(_ png: DecodedPNG, x: Int, y: Int, width: Int, height: Int) -> Int {
+        var count = 0
+        for py in y..<(y + height) {
+            for px in x..<(x + width) {
+                let p = png.pixel(x: px, y: py)
+                if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 100 { count += 1 }
             }
         }
-        XCTAssertEqual(monoColourful, 0)
+        return count
     }
 }

@@ -83,7 +83,7 @@ final class HyphenationTests: XCTestCase {
         let first = try XCTUnwrap(r.lines.first, file: file, line: line)
         XCTAssertTrue(first.hasSuffix("-"), "\(r.lines)", file: file, line: line)
         XCTAssertEqual(String(first.dropLast()) + r.lines.dropFirst().joined(separator: " "), headline, file: file, line: line)
-        let patterns = try XCTUnwrap(HyphenationCatalog().patterns(for: locale), file: file, line: line)
+        let patterns = try XCTUnwrap(HyphenationCatalog.shared.patterns(for: locale), file: file, line: line)
         let word = try XCTUnwrap(headline.split(separator: " ").first.map(String.init))
         let broken = String(first.dropLast()).split(separator: " ").last.map(String.init) ?? ""
         XCTAssertTrue(patterns.breaks(in: word).contains(broken.unicodeScalars.count), "\(broken) is not a break of \(patterns.breaks(in: word))", file: file, line: line)
@@ -98,8 +98,8 @@ final class HyphenationTests: XCTestCase {
             try assertHyphenatedAtAPatternBreak(r, headline: Self.donau, locale: "de-DE")
             XCTAssertEqual(r.lines.count, 2)
         }
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "de-DE")?.path, "/usr/share/hyphen/hyph_de_DE.dic")
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "de-DE")?.breaks(in: "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"),
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "de-DE")?.path, "/usr/share/hyphen/hyph_de_DE.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "de-DE")?.breaks(in: "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"),
                        [2, 5, 10, 16, 22, 24, 28, 35, 37, 39, 43, 46, 49, 51, 54])
     }
 
@@ -107,17 +107,17 @@ final class HyphenationTests: XCTestCase {
         let headline = "Arbeidsongeschiktheidsverzekeringsmaatschappij vergelijken"
         let r = try render(headline, locale: "nl-NL", well: Self.wells[0])
         try assertHyphenatedAtAPatternBreak(r, headline: headline, locale: "nl-NL")
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "nl")?.path, "/usr/share/hyphen/hyph_nl_NL.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "nl")?.path, "/usr/share/hyphen/hyph_nl_NL.dic")
     }
 
     func testPatternsInEightBitCharacterSetsHyphenateNonASCIIWords() throws {
         // Russian patterns are KOI8-R, Hungarian ISO 8859-2: words are converted before libhyphen.
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "ru")?.breaks(in: "Достопримечательности"), [2, 10, 16, 18])
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "hu-HU")?.breaks(in: "megszentségteleníthetetlenség"), [3, 8, 11, 13, 15, 18, 20, 23, 26])
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "sv")?.path, "/usr/share/hyphen/hyph_sv_SE.dic")
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "no")?.path, "/usr/share/hyphen/hyph_nb_NO.dic")
-        XCTAssertEqual(HyphenationCatalog().patterns(for: "pt-BR")?.path, "/usr/share/hyphen/hyph_pt_BR.dic")
-        XCTAssertNil(HyphenationCatalog().patterns(for: "fi"))
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "ru")?.breaks(in: "Достопримечательности"), [2, 10, 16, 18])
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "hu-HU")?.breaks(in: "megszentségteleníthetetlenség"), [3, 8, 11, 13, 15, 18, 20, 23, 26])
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "sv")?.path, "/usr/share/hyphen/hyph_sv_SE.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "no")?.path, "/usr/share/hyphen/hyph_nb_NO.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "pt-BR")?.path, "/usr/share/hyphen/hyph_pt_BR.dic")
+        XCTAssertNil(HyphenationCatalog.shared.patterns(for: "fi"))
     }
 
     func testHyphenationOffShrinksOrRefusesInstead() throws {

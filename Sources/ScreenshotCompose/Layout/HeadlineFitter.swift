@@ -48,12 +48,13 @@ struct HeadlineFitter {
     public var maxLines: Int
     /// Pixels.
     public var minimumSize: Double
-    /// The locale's patterns; nil: words are never hyphenated (soft hyphens still break).
-    public var hyphenation: HyphenationPatterns?
+    /// Loads the locale's patterns, called only when a word is wider than the band (loading
+    /// can take seconds); nil: words are never hyphenated (soft hyphens still break).
+    public var hyphenation: (() -> HyphenationPatterns?)?
     /// True when hyphenation was wanted but the locale has no patterns (reported, not fatal).
     public var patternsMissing = false
 
-    public init(maxLines: Int, minimumSize: Double, hyphenation: HyphenationPatterns? = nil) {
+    public init(maxLines: Int, minimumSize: Double, hyphenation: (() -> HyphenationPatterns?)? = nil) {
         self.maxLines = maxLines
         self.minimumSize = minimumSize
         self.hyphenation = hyphenation
@@ -88,6 +89,11 @@ struct HeadlineFitter {
         var size = style.size
         var lastFailure: HeadlineRefusal = .overflow(pixels: 0, detail: "")
         var lacked = false
+        var patterns: HyphenationPatterns??
+        func loadedPatterns() -> HyphenationPatterns? {
+            if patterns == nil { patterns = .some(hyphenation?()) }
+            return patterns ?? nil
+        }
         while true {
             var sized = style
             sized.size = size
@@ -97,7 +103,7 @@ struct HeadlineFitter {
             if case .failure(.overflow) = result {
                 let wide = paragraphs.flatMap { Hyphenation.words(in: $0.text) }.filter { typesetter.measure($0, style: sized).width > band.width }
                 if !wide.isEmpty {
-                    if let hyphenation {
+                    if let hyphenation = loadedPatterns() {
                         let hyphenated = paragraphs.map { Hyphenation.insertingSoftHyphens(into: $0, patterns: hyphenation, only: Set(wide)) }
                         if hyphenated != paragraphs {
                             result = attempt(hyphenated, style: sized, band: band, typesetter: typesetter)
@@ -111,7 +117,7 @@ struct HeadlineFitter {
             switch result {
             case .success(let fitted):
                 var balanced = balance(fitted, paragraphs: used, style: sized, band: band, typesetter: typesetter)
-                if used != paragraphs { balanced.hyphenationPatterns = hyphenation?.path }
+                if used != paragraphs { balanced.hyphenationPatterns = loadedPatterns()?.path }
                 balanced.lackedPatterns = lacked
                 return .success(balanced)
             case .failure(let refusal): lastFailure = refusal

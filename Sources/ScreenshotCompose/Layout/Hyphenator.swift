@@ -9,8 +9,8 @@ import Glibc
 // set on the first line (UTF-8, ISO8859-1, KOI8-R, …): words are converted to it with
 // iconv before libhyphen sees them, so one byte or one UTF-8 sequence is one character.
 
-/// One patterns file loaded through libhyphen. Not thread-safe (one per layout pass).
-public final class HyphenationPatterns {
+/// One patterns file loaded through libhyphen. Hyphenating only reads the loaded patterns.
+public final class HyphenationPatterns: @unchecked Sendable {
     /// The patterns file, symbolic links resolved: what the manifest records.
     public let path: String
     private let dictionary: UnsafeMutablePointer<HyphenDict>
@@ -94,13 +94,23 @@ public final class HyphenationPatterns {
 }
 
 /// Which patterns file hyphenates a locale: Debian's hyphen-* packages install them in
-/// `/usr/share/hyphen`. Loads each file once.
-public final class HyphenationCatalog {
+/// `/usr/share/hyphen`. Loads each file once per process, and only when a word needs it:
+/// libhyphen takes seconds to load the large German file (20 s on a loaded 2-core machine).
+public final class HyphenationCatalog: @unchecked Sendable {
     public let directory: URL
     private var loaded: [String: HyphenationPatterns?] = [:]
+    private let lock = NSLock()
+
+    /// The process's catalog of Debian's patterns.
+    public static let shared = HyphenationCatalog()
 
     public init(directory: URL = URL(fileURLWithPath: "/usr/share/hyphen")) {
         self.directory = directory
+    }
+
+    /// The patterns file for `locale`, without loading it; nil when none is installed.
+    public func path(for locale: String) -> String? {
+        candidates(for: locale).map { directory.appendingPathComponent($0).path }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Regions Debian's files are named with when the language alone names none.
@@ -110,6 +120,18 @@ public final class HyphenationCatalog {
 
     /// The patterns for `locale` (`de-DE`, `pt-BR`, `no`), nil when none is installed.
     public func patterns(for locale: String) -> HyphenationPatterns? {
+        // Keyed by the resolved file: hyph_de.dic and hyph_de_DE.dic are one file.
+        guard let path = path(for: locale).map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = loaded[path] { return cached }
+        let patterns = HyphenationPatterns(path: path)
+        loaded[path] = patterns
+        return patterns
+    }
+
+    /// File names for `locale`, most specific first.
+    private func candidates(for locale: String) -> [String] {
         let parts = locale.split(separator: "-").map(String.init)
         var language = parts.first?.lowercased() ?? ""
         if language == "no" { language = "nb" }
@@ -119,13 +141,6 @@ public final class HyphenationCatalog {
         if let region { names.append("hyph_\(language)_\(region).dic") }
         names.append("hyph_\(language).dic")
         names.append("hyph_\(language)_\(Self.defaultRegions[language] ?? language.uppercased()).dic")
-        for name in names {
-            let path = directory.appendingPathComponent(name).path
-            if let cached = loaded[path] { if let cached { return cached } else { continue } }
-            let patterns = FileManager.default.fileExists(atPath: path) ? HyphenationPatterns(path: path) : nil
-            loaded[path] = patterns
-            if let patterns { return patterns }
-        }
-        return nil
+        return names
     }
 }

@@ -30,7 +30,7 @@ public struct LayoutEngine {
     public var accentColor = Theme().accent
     public var accentWeight = Theme().accentWeight
     /// Where hyphenation patterns come from (loaded once per engine).
-    public var hyphenationCatalog = HyphenationCatalog()
+    public var hyphenationCatalog = HyphenationCatalog.shared
 
     public init(proportions: LayoutProportions = LayoutProportions(), typesetting: TypesettingOptions = TypesettingOptions(),
                 fontWeight: Int = 700) {
@@ -110,9 +110,13 @@ public struct LayoutEngine {
     func headlineFitter(locale: String, maxLines: Int, minimumSize: Double) -> HeadlineFitter {
         var fitter = HeadlineFitter(maxLines: maxLines, minimumSize: minimumSize)
         guard typesetting.hyphenation else { return fitter }
-        fitter.hyphenation = hyphenationCatalog.patterns(for: locale)
-        let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        fitter.patternsMissing = fitter.hyphenation == nil && !Self.unhyphenatedLanguages.contains(language)
+        guard hyphenationCatalog.path(for: locale) != nil else {
+            let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
+            fitter.patternsMissing = !Self.unhyphenatedLanguages.contains(language)
+            return fitter
+        }
+        let catalog = hyphenationCatalog
+        fitter.hyphenation = { catalog.patterns(for: locale) }
         return fitter
     }
 
