@@ -117,7 +117,8 @@ public struct Job: Equatable, Sendable {
     init(file: String, directory: URL, template: URL?, builtinTemplate: BuiltinTemplate?, wells: URL?, storeWells: URL?,
          output: URL, captures: [JobCapture], locales: [String], headlines: [String: [String: String]],
          typesetting: TypesettingOptions, theme: Theme = Theme(), subtitles: [String: [String: String]] = [:],
-         headlineFiles: [InputFile] = [], headlineFallbacks: [String: [String: String]] = [:], sha256: String = "") {
+         headlineFiles: [InputFile] = [], headlineFallbacks: [String: [String: String]] = [:],
+         headlineOrigins: [String: [String: HeadlineOrigin]] = [:], sha256: String = "") {
         self.file = file
         self.directory = directory
         self.template = template
@@ -133,6 +134,7 @@ public struct Job: Equatable, Sendable {
         self.subtitles = subtitles
         self.headlineFiles = headlineFiles
         self.headlineFallbacks = headlineFallbacks
+        self.headlineOrigins = headlineOrigins
         self.sha256 = sha256
     }
 
