@@ -133,7 +133,7 @@ final class LocalizationTests: XCTestCase {
             "error: \(catalogPath): strings.compose.localizations.ja.stringUnit.state: string unit is \"needs_review\", not translated: expected state \"translated\", found \"needs_review\" (--allow-untranslated accepts it)",
             "error: \(catalogPath): headlines: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
         ])
-        XCTAssertEqual(report.diagnostics.first.flatMap(LineLocator.line(of:)), 9)
+        XCTAssertEqual(report.diagnostics.first?.position?.line, 9)
         // Accepting the unit leaves the missing pt-BR inbox headline, listed in one error.
         let options = PlanOptions(sourceDateEpoch: "1767225600", headlines: HeadlineOptions(allowUntranslated: true))
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: options)), [
@@ -149,7 +149,7 @@ final class LocalizationTests: XCTestCase {
         let report = ScreenshotComposer().check(jobFile: try job(scratch, headlines: "Screenshots.xcstrings", extra: ["locales": ["de"]]), options: epoch)
         XCTAssertEqual(report.diagnostics.map(\.file), [scratch.path("Screenshots.xcstrings")])
         XCTAssertEqual(report.diagnostics.map(\.field), ["strings.compose.localizations.de.stringUnit.value"])
-        XCTAssertEqual(report.diagnostics.first.flatMap(LineLocator.line(of:)), 8)
+        XCTAssertEqual(report.diagnostics.first?.position?.line, 8)
         XCTAssertTrue(report.diagnostics.first?.message.hasPrefix("headline does not fit its band") == true)
         // The same from a .strings file: the line of the key.
         try scratch.write("titles/de-DE/title.strings", "/* Titles */\n\"inbox\" = \"Alles im Blick\";\n\"compose\" = \"\(long)\";\n")
@@ -157,7 +157,7 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(lines(strings), [
             "error: \(scratch.path("titles/de-DE/title.strings")): line 3: " + (strings.diagnostics.first?.message ?? ""),
         ])
-        XCTAssertEqual(strings.diagnostics.first.flatMap(LineLocator.line(of:)), 3)
+        XCTAssertEqual(strings.diagnostics.first?.position?.line, 3)
     }
 
     func testStringCatalogRendersWithFallbackRecordedInTheManifest() throws {

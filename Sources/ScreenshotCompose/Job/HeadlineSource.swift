@@ -20,6 +20,8 @@ public struct HeadlineOptions: Equatable, Sendable {
 public struct HeadlineOrigin: Equatable, Sendable {
     public var file: String
     public var field: String
+    /// The line of a `.strings` entry (a catalog's lines come from its JSON positions).
+    public var line: Int? = nil
 }
 
 /// Headlines resolved from the job's source, for the locales to render.
@@ -211,7 +213,7 @@ enum HeadlineSource {
                     }
                     lines[entry.key] = entry.line
                     headlines[entry.key] = entry.value
-                    origins[locale, default: [:]][entry.key] = HeadlineOrigin(file: url.path, field: "line \(entry.line)")
+                    origins[locale, default: [:]][entry.key] = HeadlineOrigin(file: url.path, field: "line \(entry.line)", line: entry.line)
                 }
                 result[locale] = headlines
             } catch let error as StringsSyntaxError {

@@ -101,6 +101,18 @@ public final class HyphenationCatalog: @unchecked Sendable {
     private var loaded: [String: HyphenationPatterns?] = [:]
     private let lock = NSLock()
 
+    private var hashes: [String: String] = [:]
+
+    /// SHA-256 of a patterns file (for the manifest), read once per process.
+    public func sha256(ofFile path: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = hashes[path] { return known }
+        let hash = FileManager.default.contents(atPath: path).map(SHA256.hex) ?? ""
+        hashes[path] = hash
+        return hash
+    }
+
     /// The process's catalog of Debian's patterns.
     public static let shared = HyphenationCatalog()
 

@@ -42,7 +42,9 @@ extension LayoutEngine {
                 }
                 laidOut.append(LaidOutOutput(spec: spec, layout: layout))
             case .failure(let refusal):
-                d.add(diagnostic(refusal, spec: spec))
+                var problem = diagnostic(refusal, spec: spec)
+                if let line = spec.headlineOrigin?.line { problem.position = JSONPosition(line: line, column: 1) }
+                d.add(problem)
             }
         }
         // Once per locale: a word did not fit and no patterns could hyphenate it.

@@ -16,7 +16,7 @@ public enum ManifestBuilder {
             png: png,
             capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count),
             fonts: output.fonts.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
-            hyphenation: output.hyphenation.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
+            hyphenation: output.hyphenation.map { Manifest.FileEntry(path: $0, sha256: HyphenationCatalog.shared.sha256(ofFile: $0)) },
             headlineFallback: spec.headlineFallback,
             fastlane: png.flatMap { png in names.fastlane.map { Manifest.FileEntry(path: $0, sha256: png.sha256) } },
             storeWell: spec.canvas.storeWell.flatMap { claim in
