@@ -20,6 +20,11 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLcms2", path: "Sources/CLcms2", pkgConfig: "lcms2",
                        providers: [.apt(["liblcms2-dev"])]),
+        // libhyphen has no .pc file in Debian: the module map links `hyphen` by name.
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // ICU's C names carry its version through macros Swift cannot import: called from C.
+        .target(name: "CICUShim", dependencies: ["CICU"], path: "Sources/CICUShim"),
         // Compresses output PNGs' image data: faster than zlib for the same size (README, make bench).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
                        providers: [.apt(["libdeflate-dev"])]),
@@ -28,7 +33,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
         .target(
             name: "ScreenshotCompose",
-            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2"],
+            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CICUShim"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/themes"),

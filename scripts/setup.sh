@@ -10,10 +10,18 @@ packages=(
   libpng-dev        # PNG reader and writer
   libdeflate-dev    # output PNGs' image data compressed faster than zlib
   liblcms2-dev      # colour: captures with ICC profiles (Display P3) converted to sRGB
+  libhyphen-dev     # typesetter: dictionary hyphenation (libhyphen, no .pc file: linked as `hyphen`)
+  libicu-dev        # typesetter: dictionary word breaks for Japanese and Chinese
+  # LibreOffice hyphenation patterns (/usr/share/hyphen/hyph_*.dic), chosen by the locale.
+  hyphen-de hyphen-nl hyphen-sv hyphen-da hyphen-no hyphen-hu hyphen-ru hyphen-uk hyphen-fr
+  hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br hyphen-pl hyphen-cs hyphen-sk hyphen-ca
+  hyphen-ro hyphen-hr hyphen-sl hyphen-el hyphen-bg hyphen-lt hyphen-lv hyphen-id
+  hyphen-en-us hyphen-en-gb
   fonts-dejavu-core
   fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari
   fonts-noto-cjk    # Japanese, Chinese, Korean
   fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
+  fonts-noto-color-emoji  # colour emoji, for "emoji": "color" (drawn through cairo into PNGs)
   chromium          # tests open the contact sheet (index.html) in a real browser, headless
   python3-jsonschema  # tests validate the shipped files and README examples against `schema` (draft 2020-12)
   zsh fish          # tests parse the zsh and fish completion scripts (`completions zsh|fish`)

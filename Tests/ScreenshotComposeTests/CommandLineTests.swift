@@ -69,7 +69,7 @@ final class CommandLineTests: XCTestCase {
                 "error: \(job): headlines.de_DE: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, at most 35 characters, found \"de_DE\"",
                 "error: \(job): headlines: missing headline: expected one for every capture in every locale, found none for fr-FR/shot",
             ])
-            XCTAssertTrue(problems[2].hasPrefix("error: \(scratch.path("t.svg.tmpl")): {{RADIUS}} (line 16): unknown placeholder: "), problems[2])
+            XCTAssertTrue(problems[2].hasPrefix("error: \(scratch.path("t.svg.tmpl")): {{RADIUS}} (line 17): unknown placeholder: "), problems[2])
             XCTAssertEqual(problems[3], "error: \(scratch.path("t.svg.tmpl")): <svg> data-not-capture-evidence: missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found none")
             XCTAssertEqual(problems[4], "4 error(s)")
         }

@@ -127,15 +127,37 @@ final class LocalizationTests: XCTestCase {
         try scratch.write("Screenshots.xcstrings", catalog)
         let jobFile = try job(scratch, headlines: "Screenshots.xcstrings")
         let catalogPath = scratch.path("Screenshots.xcstrings")
-        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
+        // Both problems in one run, each with its line in the catalog.
+        let report = ScreenshotComposer().check(jobFile: jobFile, options: epoch)
+        XCTAssertEqual(lines(report), [
             "error: \(catalogPath): strings.compose.localizations.ja.stringUnit.state: string unit is \"needs_review\", not translated: expected state \"translated\", found \"needs_review\" (--allow-untranslated accepts it)",
+            "error: \(catalogPath): headlines: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
         ])
+        XCTAssertEqual(report.diagnostics.first?.position?.line, 9)
         // Accepting the unit leaves the missing pt-BR inbox headline, listed in one error.
         let options = PlanOptions(sourceDateEpoch: "1767225600", headlines: HeadlineOptions(allowUntranslated: true))
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: options)), [
             "warning: \(catalogPath): strings.compose.localizations.ja.stringUnit.state: string unit is \"needs_review\", not translated: expected state \"translated\", found \"needs_review\" (used because of --allow-untranslated)",
             "error: \(catalogPath): headlines: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
         ])
+    }
+
+    func testAHeadlineProblemFromALocalizationFileNamesThatFileAndLine() throws {
+        let scratch = try Scratch()
+        let long = String(repeating: "Sehr lange Überschrift ", count: 12)
+        try scratch.write("Screenshots.xcstrings", catalog.replacingOccurrences(of: "In Sekunden schreiben", with: long))
+        let report = ScreenshotComposer().check(jobFile: try job(scratch, headlines: "Screenshots.xcstrings", extra: ["locales": ["de"]]), options: epoch)
+        XCTAssertEqual(report.diagnostics.map(\.file), [scratch.path("Screenshots.xcstrings")])
+        XCTAssertEqual(report.diagnostics.map(\.field), ["strings.compose.localizations.de.stringUnit.value"])
+        XCTAssertEqual(report.diagnostics.first?.position?.line, 8)
+        XCTAssertTrue(report.diagnostics.first?.message.hasPrefix("headline does not fit its band") == true)
+        // The same from a .strings file: the line of the key.
+        try scratch.write("titles/de-DE/title.strings", "/* Titles */\n\"inbox\" = \"Alles im Blick\";\n\"compose\" = \"\(long)\";\n")
+        let strings = ScreenshotComposer().check(jobFile: try job(scratch, headlines: "titles"), options: epoch)
+        XCTAssertEqual(lines(strings), [
+            "error: \(scratch.path("titles/de-DE/title.strings")): line 3: " + (strings.diagnostics.first?.message ?? ""),
+        ])
+        XCTAssertEqual(strings.diagnostics.first?.position?.line, 3)
     }
 
     func testStringCatalogRendersWithFallbackRecordedInTheManifest() throws {

@@ -196,12 +196,15 @@ final class UniformSizeTests: XCTestCase {
     /// character set would).
     final class SizeLimitedFont: Typesetting {
         let pango = PangoTypesetter()
-        func measure(_ text: String, style: TextStyle) -> TextMeasurement {
+        func measure(_ text: StyledText, style: TextStyle) -> TextMeasurement {
             var m = pango.measure(text, style: style)
-            if text.contains("Short") && style.size < 23 { m.unknownCharacters = ["S"] }
+            if text.text.contains("Short") && style.size < 23 { m.unknownCharacters = ["S"] }
             return m
         }
-        func wrap(_ paragraph: String, style: TextStyle, width: Double) -> [String] { pango.wrap(paragraph, style: style, width: width) }
+        func wrap(_ paragraph: StyledText, style: TextStyle, width: Double) -> [StyledText] { pango.wrap(paragraph, style: style, width: width) }
+        func colorEmoji(_ line: StyledText, style: TextStyle, height: Double, baseline: Double) -> Result<[EmojiImage], EmojiRefusal> {
+            pango.colorEmoji(line, style: style, height: height, baseline: baseline)
+        }
         func registerFontFiles(_ paths: [String]) throws { try pango.registerFontFiles(paths) }
         func hasFamily(_ family: String) -> Bool { pango.hasFamily(family) }
         var engineVersion: String { pango.engineVersion }

@@ -202,6 +202,17 @@ final class TypesettingTests: XCTestCase {
         ])
     }
 
+    func testStackedMarksWhoseInkLeavesTheBandAreRefused() throws {
+        // One letter, 999 combining accents: the logical box is one line, the ink a tower.
+        let problems = try refusal("A" + String(repeating: "\u{301}", count: 999))
+        XCTAssertEqual(problems.count, 1)
+        let line = try XCTUnwrap(problems.first)
+        XCTAssertTrue(line.hasPrefix("error: job.json: headlines.en-US.shot: headline does not fit its band on the 390×844 canvas, refused rather than clipped: overflows by "), line)
+        XCTAssertTrue(line.contains("its ink (stacked marks or tall glyphs) leaves the band at the floor size 13 px: expected ink at most "), line)
+        // A few stacked marks still fit.
+        XCTAssertEqual(try refusal("Ä\u{301}\u{301} ok"), [])
+    }
+
     func testPrivateUseCharacterIsRefusedWithItsCodePoint() throws {
         XCTAssertEqual(try refusal("Logo \u{E000} inside"), [
             "error: job.json: headlines.en-US.shot: no installed or registered font has a glyph for U+E000 in locale en-US: expected every character drawable, found characters that would be drawn as boxes",
@@ -225,7 +236,7 @@ final class TypesettingTests: XCTestCase {
         XCTAssertEqual(fields, ["headlines.de-DE.shot", "headlines.en-US.shot", "headlines.fr-FR.shot"])
     }
 
-    func testUniformSizeGivesEveryHeadlineOfALocaleAndWellTheSmallestFittedSize() throws {
+    func testUniformSizeIsTheDefaultAndGivesEveryHeadlineOfALocaleAndWellTheSmallestFittedSize() throws {
         let scratch = try Scratch()
         try scratch.write("a.png", try Self.capture(width: 390, height: 844))
         try scratch.write("b.png", try Self.capture(width: 390, height: 844))
@@ -233,12 +244,13 @@ final class TypesettingTests: XCTestCase {
             "schemaVersion": 1, "output": "out",
             "captures": [["id": "a", "path": "a.png", "well": "tuck-browser-mobile"], ["id": "b", "path": "b.png", "well": "tuck-browser-mobile"]],
             "headlines": ["en-US": ["a": "Short", "b": "Keep every conversation private, searchable and synced on all of your devices"]],
+            "headlineSize": "fit",
         ]
         var d = DiagnosticCollector()
         let fit = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: try scratch.writeJob(job), options: Self.epoch, into: &d)?.1)
         XCTAssertEqual(fit.map(\.layout.headline.style.size).first, 23)
         XCTAssertLessThan(fit[1].layout.headline.style.size, 23)
-        job["headlineSize"] = "uniform"
+        job["headlineSize"] = nil
         let uniform = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: try scratch.writeJob(job), options: Self.epoch, into: &d)?.1)
         XCTAssertEqual(uniform[0].layout.headline.style.size, fit[1].layout.headline.style.size)
         XCTAssertEqual(uniform[1].layout.headline.style.size, fit[1].layout.headline.style.size)
@@ -279,7 +291,7 @@ final class TypesettingTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: Self.epoch)).map { $0.replacingOccurrences(of: scratch.url.path, with: "S") }, [
             "error: S/job.json: headlineMaxLines: expected a whole number of lines from 1 to 6, found 0",
             "error: S/job.json: headlineSize: expected \"fit\" or \"uniform\", found \"huge\"",
-            "error: S/job.json: emoji: expected \"refuse\" or \"monochrome\", found \"colour\"",
+            "error: S/job.json: emoji: expected \"refuse\", \"monochrome\" or \"color\", found \"colour\"",
             "error: S/job.json: fonts.en_US: expected \"default\" or a BCP 47 locale or language, found \"en_US\"",
             "error: S/job.json: fontFiles[0]: font file not usable: expected a file, found nothing at S/missing.ttf",
         ])

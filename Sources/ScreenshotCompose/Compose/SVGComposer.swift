@@ -23,9 +23,38 @@ public struct ComposedSVG: Sendable {
 public enum SVGComposer {
     /// One `<tspan>` per line with its x and baseline y (pixels), text escaped, no white space
     /// between them (it would become a character of the next line).
-    public static func tspans(_ lines: [HeadlineLine]) -> String {
-        lines.map { "<tspan x=\"\(SVGNumber.format($0.x))\" y=\"\(SVGNumber.format($0.y))\">\(XMLText.escapeText($0.text))</tspan>" }
-            .joined()
+    /// Emphasised runs are nested `<tspan>`s in `style`'s accent colour and weight.
+    public static func tspans(_ lines: [HeadlineLine], style: TextStyle? = nil) -> String {
+        lines.map { line in
+            let body = line.runs.map { run in
+                let text = hidingEmoji(run.text, when: !line.emoji.isEmpty)
+                guard run.emphasized, let style else { return text }
+                return "<tspan fill=\"\(style.accentColor)\" font-weight=\"\(style.accentWeight)\">\(text)</tspan>"
+            }.joined()
+            return "<tspan x=\"\(SVGNumber.format(line.x))\" y=\"\(SVGNumber.format(line.y))\">\(body)</tspan>"
+        }.joined()
+    }
+
+    /// `text` escaped; with colour emoji, each emoji cluster in a transparent `<tspan>`: it keeps
+    /// its advance (the same font as measured) while its `<image>` shows the colour glyph.
+    static func hidingEmoji(_ text: String, when hidden: Bool) -> String {
+        guard hidden else { return XMLText.escapeText(text) }
+        return text.map { cluster in
+            EmojiScan.emoji(in: String(cluster)).isEmpty ? XMLText.escapeText(String(cluster))
+                : "<tspan fill-opacity=\"0\">\(XMLText.escapeText(String(cluster)))</tspan>"
+        }.joined()
+    }
+
+    /// The `<image>`s of colour emoji (PNG data URLs), headline then subtitle.
+    static func emojiImages(_ layout: CanvasLayout) -> String {
+        emojiImages(layout.headline.lines + (layout.subtitle?.lines ?? []))
+    }
+
+    static func emojiImages(_ lines: [HeadlineLine]) -> String {
+        let n = SVGNumber.format
+        return lines.flatMap(\.emoji).map { image in
+            "<image x=\"\(n(image.x))\" y=\"\(n(image.y))\" width=\"\(n(image.png.isEmpty ? 0 : image.width.rounded(.up)))\" height=\"\(n(image.height.rounded(.up)))\" href=\"data:image/png;base64,\(Data(image.png).base64EncodedString())\"/>"
+        }.joined()
     }
 
     /// Throws `TemplateError` when a placeholder cannot be filled.
@@ -40,8 +69,9 @@ public enum SVGComposer {
         var values: [Placeholder: String] = [
             .width: String(layout.width), .height: String(layout.height),
             .locale: locale, .captureId: capture.id, .tool: spec.tool.label, .composedAt: spec.composedAt,
-            .headline: spec.headline,
-            .headlineTspans: tspans(layout.headline.lines),
+            .headline: spec.typesetting.plainText(spec.headline),
+            .headlineTspans: tspans(layout.headline.lines, style: layout.headline.style),
+            .headlineImages: emojiImages(layout),
             .headlineDirection: layout.headline.style.rightToLeft ? "rtl" : "ltr",
             .headlineX: n(layout.width == 0 ? 0 : Double(layout.width) / 2), .headlineY: n(layout.headline.lines.first?.y ?? 0),
             .headlineSize: n(layout.headline.style.size), .fontFamily: layout.headline.style.fontFamily,
@@ -54,6 +84,9 @@ public enum SVGComposer {
             .storeCitation: spec.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
         ]
         values.merge(ThemeMarkup.values(spec.theme, layout: layout)) { $1 }
+        if !(values[.headlineImages] ?? "").isEmpty && !spec.template.placeholders.contains(.headlineImages) {
+            throw TemplateError.missing(.headlineImages, reason: "the headline's colour emoji are images")
+        }
         // <title> gets the headline exactly as written; <text> gets the fitted lines, one
         // <tspan> each with explicit positions, so every SVG viewer shows the same lines.
         let text = try spec.template.fill(values)
@@ -67,7 +100,7 @@ public enum SVGComposer {
         guard let first = captures.first else { throw TemplateError.notWellFormed("no capture placed") }
         let canvas = spec.canvas
         let identity = SlotComposer.Identity(
-            locale: spec.locale, outputId: first.id, captureIds: captures.map(\.id), headline: spec.headline,
+            locale: spec.locale, outputId: first.id, captureIds: captures.map(\.id), headline: spec.typesetting.plainText(spec.headline),
             tool: spec.tool.label, composedAt: spec.composedAt,
             storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
             storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",

@@ -17,10 +17,12 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case backgroundFill = "BACKGROUND_FILL", headlineColor = "HEADLINE_COLOR", headlineWeight = "HEADLINE_WEIGHT"
     case frameColor = "FRAME_COLOR", frameFilter = "FRAME_FILTER", themeDefs = "THEME_DEFS"
     case subtitleTspans = "SUBTITLE_TSPANS", subtitleSize = "SUBTITLE_SIZE", subtitleColor = "SUBTITLE_COLOR"
+    /// `"emoji": "color"`: the `<image>`s of the headline's and subtitle's emoji.
+    case headlineImages = "HEADLINE_IMAGES"
 
     /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted
     /// as is, and allowed only where character data goes.
-    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs || self == .subtitleTspans }
+    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs || self == .subtitleTspans || self == .headlineImages }
 }
 
 /// A parsed SVG template: literal text and placeholders, each placeholder knowing whether
@@ -148,6 +150,7 @@ public struct SVGTemplate: Equatable, Sendable {
         values[.headlineDirection] = "ltr"
         values[.themeDefs] = ""
         values[.subtitleTspans] = ""
+        values[.headlineImages] = ""
         values[.subtitleColor] = "#000000"
         values[.backgroundFill] = "#000000"
         values[.headlineColor] = "#000000"
@@ -219,6 +222,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
     case unfilled(Placeholder)
     case invalidCharacter(Placeholder, Unicode.Scalar)
     case notWellFormed(String)
+    /// A value the output needs has no placeholder in the template (colour emoji images).
+    case missing(Placeholder, reason: String)
 
     public var description: String {
         switch self {
@@ -228,6 +233,8 @@ public enum TemplateError: Error, Equatable, CustomStringConvertible {
             return "value of {{\(p.rawValue)}} holds \(XMLText.codePoint(s)), which XML 1.0 cannot carry"
         case .notWellFormed(let problem):
             return "the filled template is not well-formed XML: expected an SVG that parses, found an error at \(problem)"
+        case .missing(let p, let reason):
+            return "\(reason): expected {{\(p.rawValue)}} in the template, found none"
         }
     }
 }

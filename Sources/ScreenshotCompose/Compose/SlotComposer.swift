@@ -72,11 +72,20 @@ enum SlotComposer {
             text.addAttribute(attribute("font-weight", String(layout.style.weight)))
             text.addAttribute(attribute("direction", layout.style.rightToLeft ? "rtl" : "ltr"))
             text.addAttribute(attribute("unicode-bidi", "embed"))
-            text.setChildren(layout.lines.map { line in
-                let span = element("tspan", ["x": n(line.x), "y": n(line.y)])
-                span.stringValue = line.text
-                return span
+            // Emphasis and colour emoji: the same markup the placeholder templates get.
+            text.setChildren(try layout.lines.map { line in
+                if line.emphasized.isEmpty && line.emoji.isEmpty {
+                    let span = element("tspan", ["x": n(line.x), "y": n(line.y)])
+                    span.stringValue = line.text
+                    return span
+                }
+                return try XMLElement(xmlString: SVGComposer.tspans([line], style: layout.style))
             })
+            let images = SVGComposer.emojiImages(layout.lines)
+            if !images.isEmpty, let parent = text.parent as? XMLElement {
+                let wrapper = try XMLElement(xmlString: "<g>\(images)</g>")
+                parent.insertChild(wrapper, at: text.index + 1)
+            }
         }
 
         for child in (root.children ?? []).compactMap({ $0 as? XMLElement }) where child.localName == "title" || child.localName == "desc" {

@@ -26,7 +26,7 @@ enum ThemeMarkup {
             .backgroundFill: fill, .headlineColor: theme.headlineColor, .headlineWeight: String(theme.headlineWeight),
             .frameColor: theme.frameColor, .frameFilter: theme.shadow ? "url(#frame-shadow)" : "none", .themeDefs: defs,
             .subtitleColor: theme.subtitleColor,
-            .subtitleTspans: layout.subtitle.map { SVGComposer.tspans($0.lines) } ?? "",
+            .subtitleTspans: layout.subtitle.map { SVGComposer.tspans($0.lines, style: $0.style) } ?? "",
             .subtitleSize: SVGNumber.format(layout.subtitle?.style.size ?? 0),
         ]
     }

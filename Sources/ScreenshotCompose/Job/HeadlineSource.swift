@@ -13,8 +13,21 @@ public struct HeadlineOptions: Equatable, Sendable {
     }
 }
 
+/// Where a headline was read: the localization file and the field (`strings.<key>.
+/// localizations.<locale>.stringUnit.value`) or line (`line 3`) of its value. Problems found
+/// later in the headline (it does not fit, a glyph is missing) are reported there, so an
+/// annotation lands on the file a translator edits.
+public struct HeadlineOrigin: Equatable, Sendable {
+    public var file: String
+    public var field: String
+    /// The line of a `.strings` entry (a catalog's lines come from its JSON positions).
+    public var line: Int? = nil
+}
+
 /// Headlines resolved from the job's source, for the locales to render.
 struct HeadlineTable {
+    /// locale → capture id → where the headline was read (localization files only).
+    var origins: [String: [String: HeadlineOrigin]] = [:]
     /// Canonical locale → capture id → headline.
     var headlines: [String: [String: String]] = [:]
     var locales: [String] = []
@@ -38,6 +51,8 @@ enum HeadlineSource {
         var sourceName = file
         var raw: [String: [String: String]] = [:]
         var isInline = false
+        // `<locale>/<id>` of headlines whose source was refused: reported there, not again as missing.
+        var refused: Set<String> = []
         guard let value = reader.value("headlines"), value != .null else {
             d.error(file, "headlines", "missing field: expected an object of locale → capture id → headline, a .xcstrings file or a folder of <locale>/title.strings")
             return nil
@@ -61,10 +76,16 @@ enum HeadlineSource {
                 table.files = [InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))]
                 var only = requestedLocales(reader)
                 if let fallback = options.fallbackLocale, LocaleTag.isWellFormed(fallback) { only?.insert(LocaleTag.canonical(fallback)) }
-                raw = StringCatalog.read(data: data, file: url.path, keys: captureIds, only: only,
-                                         allowUntranslated: options.allowUntranslated, into: &d) ?? [:]
+                var details = StringCatalog.Details()
+                guard let read = StringCatalog.read(data: data, file: url.path, keys: captureIds, only: only,
+                                                    allowUntranslated: options.allowUntranslated, details: &details, into: &d) else { return nil }
+                raw = read
+                refused = details.refused
+                for (locale, fields) in details.fields {
+                    for (id, field) in fields { table.origins[locale, default: [:]][id] = HeadlineOrigin(file: url.path, field: field) }
+                }
             } else if exists && isDirectory.boolValue {
-                raw = stringsFolder(url, captureIds: captureIds, files: &table.files, &d)
+                raw = stringsFolder(url, captureIds: captureIds, files: &table.files, origins: &table.origins, refused: &refused, &d)
             } else {
                 d.error(file, "headlines", "expected a .xcstrings file or a folder of <locale>/title.strings, found \(exists ? "the file" : "nothing at") \(url.path)")
                 return nil
@@ -73,9 +94,10 @@ enum HeadlineSource {
             d.error(file, "headlines", "expected an object of locale → capture id → headline, or a path, found \(value.summary)")
             return nil
         }
-        // Inline headlines go on to the missing-headline check so that every problem of the job
-        // is reported at once; a broken localization file would only add noise to it.
-        if d.errors.count > before && !isInline { return nil }
+        // Every source goes on to the missing-headline check so that every problem of the job
+        // is reported at once (a unit that needs review and a missing translation together);
+        // refused units are not reported missing again.
+        if d.errors.count > before && !isInline && raw.isEmpty { return nil }
 
         table.locales = selectLocales(reader, available: raw.keys.sorted(), &d)
         let fallback = options.fallbackLocale.map { LocaleTag.isWellFormed($0) ? LocaleTag.canonical($0) : $0 }
@@ -95,7 +117,7 @@ enum HeadlineSource {
                     d.add(Diagnostic(.warning, file: sourceName, field: "\(locale).\(id)",
                                      message: "missing translation: using the \(fallback) headline (--fallback-locale)",
                                      subject: DiagnosticSubject(locale: locale, captureId: id)))
-                } else {
+                } else if !refused.contains("\(locale)/\(id)") {
                     missing.append("\(locale)/\(id)")
                 }
             }
@@ -107,7 +129,8 @@ enum HeadlineSource {
         for locale in table.locales {
             for id in captureIds {
                 if let text = table.headlines[locale]?[id], text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    d.error(sourceName, "headlines.\(locale).\(id)", "expected a non-empty headline, found \"\(text)\"")
+                    let origin = table.origins[locale]?[id]
+                    d.error(origin?.file ?? sourceName, origin?.field ?? "headlines.\(locale).\(id)", "expected a non-empty headline, found \"\(text)\"")
                 }
             }
         }
@@ -155,6 +178,7 @@ enum HeadlineSource {
     }
 
     private static func stringsFolder(_ folder: URL, captureIds: [String], files: inout [InputFile],
+                                      origins: inout [String: [String: HeadlineOrigin]], refused: inout Set<String>,
                                       _ d: inout DiagnosticCollector) -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
@@ -191,13 +215,18 @@ enum HeadlineSource {
                     }
                     lines[entry.key] = entry.line
                     headlines[entry.key] = entry.value
+                    origins[locale, default: [:]][entry.key] = HeadlineOrigin(file: url.path, field: "line \(entry.line)", line: entry.line)
                 }
                 result[locale] = headlines
             } catch let error as StringsSyntaxError {
                 d.add(Diagnostic(.error, file: url.path, field: "line \(error.line), column \(error.column)",
                                  message: "syntax error: \(error.message)", position: JSONPosition(line: error.line, column: error.column)))
+                result[locale] = [:]
+                for id in captureIds { refused.insert("\(locale)/\(id)") }
             } catch {
                 d.error(url.path, "(file)", "\(error)")
+                result[locale] = [:]
+                for id in captureIds { refused.insert("\(locale)/\(id)") }
             }
         }
         if result.isEmpty && !d.hasErrors {

@@ -109,6 +109,10 @@ public struct Job: Equatable, Sendable {
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.
     public var headlineFallbacks: [String: [String: String]] = [:]
+    /// locale → capture id → the localization file and field or line the headline was read
+    /// from (absent for inline headlines): where problems with it are reported.
+    public var headlineOrigins: [String: [String: HeadlineOrigin]] = [:]
+
 
     /// The ids headlines are keyed by: the screens', else the captures'.
     public var headlineKeys: [String] { screens.isEmpty ? captures.map(\.id) : screens.map(\.id) }
@@ -127,7 +131,8 @@ public struct Job: Equatable, Sendable {
     init(file: String, directory: URL, template: URL?, builtinTemplate: BuiltinTemplate?, wells: URL?, storeWells: URL?,
          output: URL, captures: [JobCapture], locales: [String], headlines: [String: [String: String]],
          typesetting: TypesettingOptions, theme: Theme = Theme(), subtitles: [String: [String: String]] = [:],
-         headlineFiles: [InputFile] = [], headlineFallbacks: [String: [String: String]] = [:], sha256: String = "") {
+         headlineFiles: [InputFile] = [], headlineFallbacks: [String: [String: String]] = [:],
+         headlineOrigins: [String: [String: HeadlineOrigin]] = [:], sha256: String = "") {
         self.file = file
         self.directory = directory
         self.template = template
@@ -143,6 +148,7 @@ public struct Job: Equatable, Sendable {
         self.subtitles = subtitles
         self.headlineFiles = headlineFiles
         self.headlineFallbacks = headlineFallbacks
+        self.headlineOrigins = headlineOrigins
         self.sha256 = sha256
     }
 

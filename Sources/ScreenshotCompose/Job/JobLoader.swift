@@ -5,7 +5,7 @@ import Foundation
 /// they become folder names), a headline for every capture in every locale and none for an
 /// unknown capture, and the typesetting fields (`headlineMaxLines` 1–6, `headlineMinimumScale`
 /// 0.3–1, `headlineSize` fit|uniform, `emoji` refuse|monochrome, `fonts` by locale,
-/// `fontFiles`). Paths resolve against the job file's folder. Every problem goes into the
+/// `fontFiles`, `hyphenation` true|false). Paths resolve against the job file's folder. Every problem goes into the
 /// collector. The job returned holds only the parts that passed (so later stages can report
 /// their own problems in the same run); nil only when the file is unreadable or not a JSON object.
 public enum JobLoader {
@@ -13,7 +13,7 @@ public enum JobLoader {
     /// `$schema` names a JSON Schema for editors and is otherwise ignored.
     public static let knownKeys: Set<String> = ["$schema", "schemaVersion", "template", "wells", "storeWells", "output", "captures",
                                                 "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines",
-                                                "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles"]
+                                                "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis"]
 
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
@@ -99,7 +99,8 @@ public enum JobLoader {
         }
         var job = Job(file: file, directory: directory, template: template, builtinTemplate: builtinTemplate, wells: wells, storeWells: storeWells, output: output,
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
-                      headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks)
+                      headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks,
+                      headlineOrigins: resolved.origins)
         job.captureLocales = captureLocales
         if !fastlaneLocales.isEmpty {
             FastlaneCaptures.shareHeadlines(&job, folders: Array(fastlaneLocales.values), file: file, &d)
@@ -219,11 +220,25 @@ public enum JobLoader {
                 d.error(file, "headlineSize", "expected \"fit\" or \"uniform\", found \(value.summary)")
             }
         }
+        if let value = reader.value("hyphenation") {
+            if case .bool(let on) = value {
+                options.hyphenation = on
+            } else {
+                d.error(file, "hyphenation", "expected true or false, found \(value.summary)")
+            }
+        }
+        if let value = reader.value("emphasis") {
+            if let policy = value.stringValue.flatMap(TypesettingOptions.EmphasisPolicy.init(rawValue:)) {
+                options.emphasis = policy
+            } else {
+                d.error(file, "emphasis", "expected \"none\" or \"asterisks\", found \(value.summary)")
+            }
+        }
         if let value = reader.value("emoji") {
             if let policy = value.stringValue.flatMap(TypesettingOptions.EmojiPolicy.init(rawValue:)) {
                 options.emoji = policy
             } else {
-                d.error(file, "emoji", "expected \"refuse\" or \"monochrome\", found \(value.summary)")
+                d.error(file, "emoji", "expected \"refuse\", \"monochrome\" or \"color\", found \(value.summary)")
             }
         }
         if let value = reader.value("fonts") {

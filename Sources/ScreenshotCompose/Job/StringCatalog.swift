@@ -11,6 +11,24 @@ public enum StringCatalog {
     public static func read(data: Data, file: String, keys: [String], only: Set<String>? = nil, allowUntranslated: Bool,
                             into d: inout DiagnosticCollector) -> [String: [String: String]]? {
         let before = d.errors.count
+        var details = Details()
+        let result = read(data: data, file: file, keys: keys, only: only, allowUntranslated: allowUntranslated, details: &details, into: &d)
+        return d.errors.count > before ? nil : result
+    }
+
+    /// What the headline source needs beyond the values: where each value is, and which
+    /// units were refused (so they are not reported missing as well).
+    struct Details {
+        /// Canonical locale → key → field of the unit's value (`strings.<key>.localizations.<locale>.stringUnit.value`).
+        var fields: [String: [String: String]] = [:]
+        /// `<canonical locale>/<key>` of units refused with an error.
+        var refused: Set<String> = []
+    }
+
+    /// Reads every unit it can, reporting each problem; the values of refused units are left
+    /// out. Nil only when the file is not a catalog at all.
+    static func read(data: Data, file: String, keys: [String], only: Set<String>?, allowUntranslated: Bool,
+                     details: inout Details, into d: inout DiagnosticCollector) -> [String: [String: String]]? {
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         let sourceLanguage = reader.string("sourceLanguage", &d)
         var result: [String: [String: String]] = [:]
@@ -50,6 +68,8 @@ public enum StringCatalog {
                 }
                 if result[canonical] == nil { result[canonical] = [:] }
                 guard keys.contains(key), only?.contains(canonical) ?? true, let localization = localizations[locale]?.objectValue else { continue }
+                let unitErrors = d.errors.count
+                defer { if d.errors.count > unitErrors { details.refused.insert("\(canonical)/\(key)") } }
                 if localization["substitutions"] != nil || (entry.objectValue?["substitutions"] != nil) {
                     d.error(file, "\(localePath)", "a store screenshot has fixed text: expected a stringUnit without substitutions, found substitutions")
                     continue
@@ -76,8 +96,9 @@ public enum StringCatalog {
                     }
                 }
                 result[canonical]?[key] = value
+                details.fields[canonical, default: [:]][key] = "\(localePath).stringUnit.value"
             }
         }
-        return d.errors.count > before ? nil : result
+        return result
     }
 }

@@ -22,6 +22,29 @@ public struct HeadlineLine: Equatable, Sendable {
     public var x: Double
     public var y: Double
     public var measurement: TextMeasurement
+    /// One flag per Unicode scalar of `text` drawn in the accent style; empty: none.
+    public var emphasized: [Bool] = []
+    /// `"emoji": "color"`: the line's emoji as images, in canvas pixels.
+    public var emoji: [EmojiImage] = []
+
+    public init(text: String, x: Double, y: Double, measurement: TextMeasurement, emphasized: [Bool] = []) {
+        self.text = text
+        self.x = x
+        self.y = y
+        self.measurement = measurement
+        self.emphasized = emphasized
+    }
+
+    /// A line of styled text (emphasis kept only when there is some).
+    public init(_ styled: StyledText, x: Double, y: Double, measurement: TextMeasurement) {
+        self.init(text: styled.text, x: x, y: y, measurement: measurement, emphasized: styled.hasEmphasis ? styled.emphasized : [])
+    }
+
+    /// The line's runs of plain and emphasised text.
+    public var runs: [(text: String, emphasized: Bool)] {
+        emphasized.count == text.unicodeScalars.count
+            ? StyledText(scalars: Array(text.unicodeScalars), emphasized: emphasized).runs : [(text, false)]
+    }
 }
 
 /// The headline as placed: lines centred in the band, each one `<tspan>`. Pixels.
@@ -31,6 +54,10 @@ public struct HeadlineLayout: Equatable, Sendable {
     public var lines: [HeadlineLine]
     /// The band the headline must stay inside.
     public var band: Rect
+    /// The hyphenation patterns file a line broke with (resolved path), nil when none.
+    public var hyphenationPatterns: String? = nil
+    /// A word did not fit and the locale has no hyphenation patterns installed.
+    public var lackedPatterns = false
     /// Font files the lines resolved to, in order of first use.
     public var fontFiles: [String] {
         var files: [String] = []
@@ -73,4 +100,9 @@ public struct CanvasLayout: Equatable, Sendable {
 
     /// The id of the `<image>` the rasterizer requires ink from.
     public var captureImageID: String { requiredImageID ?? slots?.captures.first?.slotId ?? "capture" }
+
+    /// The hyphenation patterns file the headline or the subtitle broke with.
+    public var hyphenationPatterns: String? {
+        headline.hyphenationPatterns ?? subtitle?.hyphenationPatterns ?? slots?.texts["badge"]?.hyphenationPatterns
+    }
 }

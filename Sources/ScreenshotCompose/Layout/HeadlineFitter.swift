@@ -1,12 +1,18 @@
 /// A headline broken into lines at one size. Pixels.
 public struct FittedHeadline: Equatable, Sendable {
     public var size: Double
-    public var lines: [String]
+    /// The lines as drawn, with their emphasis.
+    public var lines: [StyledText]
     public var measurements: [TextMeasurement]
     /// Distance between baselines: the tallest line's logical height.
     public var lineHeight: Double
     /// Top of the logical box to the baseline, the largest among the lines.
     public var baseline: Double
+    /// The hyphenation patterns file (resolved path) when a line breaks at a hyphenation point
+    /// the patterns gave; nil when no word was hyphenated.
+    public var hyphenationPatterns: String?
+    /// True when a word did not fit and no patterns were there to hyphenate it.
+    public var lackedPatterns = false
 
     public var height: Double { lineHeight * Double(lines.count) }
 }
@@ -19,6 +25,20 @@ public enum HeadlineRefusal: Error, Equatable, Sendable {
     case missingGlyphs([Unicode.Scalar])
     /// Emoji refused by the job's emoji policy.
     case emoji([Unicode.Scalar])
+    /// `"emphasis": "asterisks"`: an asterisk at `position` (1-based, in Unicode scalars) is
+    /// never closed.
+    case unclosedEmphasis(position: Int)
+    /// `"emoji": "color"`: the colour emoji font has no glyph for these.
+    case colorEmojiMissing([Unicode.Scalar])
+
+    /// The refusal of an unclosed `*`, for every place that reports it.
+    static func colorEmojiMessage(_ scalars: [Unicode.Scalar]) -> String {
+        "the colour emoji font (\(PangoTypesetter.colorEmojiFamily)) has no glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")): expected emoji it draws in colour, found emoji that would fall back to a monochrome glyph"
+    }
+
+    static func unclosedEmphasisMessage(_ position: Int) -> String {
+        "emphasis markup: the asterisk at character \(position) is never closed: expected *word* (or \\* for a literal asterisk), found an asterisk without its pair"
+    }
 }
 
 /// Fits a headline into its band: wrap to at most `maxLines` lines where the language allows,
@@ -28,39 +48,91 @@ struct HeadlineFitter {
     public var maxLines: Int
     /// Pixels.
     public var minimumSize: Double
+    /// Loads the locale's patterns, called only when a word is wider than the band (loading
+    /// can take seconds); nil: words are never hyphenated (soft hyphens still break).
+    public var hyphenation: (() -> HyphenationPatterns?)?
+    /// True when hyphenation was wanted but the locale has no patterns (reported, not fatal).
+    public var patternsMissing = false
 
-    public init(maxLines: Int, minimumSize: Double) {
+    public init(maxLines: Int, minimumSize: Double, hyphenation: (() -> HyphenationPatterns?)? = nil) {
         self.maxLines = maxLines
         self.minimumSize = minimumSize
+        self.hyphenation = hyphenation
     }
 
     /// Paragraphs of a headline: split at explicit line breaks, white space collapsed.
     public static func paragraphs(_ headline: String) -> [String] {
-        headline.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: true)
-            .map { HeadlineText.collapsed(String($0)) }.filter { !$0.isEmpty }
+        paragraphs(StyledText(headline)).map(\.text)
     }
 
+    /// The same for styled text.
+    public static func paragraphs(_ headline: StyledText) -> [StyledText] {
+        headline.filter { $0 != "\r" }.split(separator: "\n").map { HeadlineText.collapsed($0) }.filter { !$0.isEmpty }
+    }
+
+    /// Fits plain text.
     public func fit(_ headline: String, style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
+        fit(StyledText(headline), style: style, band: band, typesetter: typesetter)
+    }
+
+    public func fit(_ headline: StyledText, style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
         let paragraphs = Self.paragraphs(headline)
-        let whole = typesetter.measure(paragraphs.joined(separator: " "), style: style)
+        var joined = StyledText("")
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { joined.append(" ", emphasized: false) }
+            joined.append(paragraph)
+        }
+        let whole = typesetter.measure(joined, style: style)
         if !whole.unknownCharacters.isEmpty { return .failure(.missingGlyphs(whole.unknownCharacters)) }
 
         let step = max(0.5, (style.size * 0.025).rounded(.down))
         var size = style.size
         var lastFailure: HeadlineRefusal = .overflow(pixels: 0, detail: "")
+        var lacked = false
+        var patterns: HyphenationPatterns??
+        func loadedPatterns() -> HyphenationPatterns? {
+            if patterns == nil { patterns = .some(hyphenation?()) }
+            return patterns ?? nil
+        }
         while true {
             var sized = style
             sized.size = size
-            switch attempt(paragraphs, style: sized, band: band, typesetter: typesetter) {
-            case .success(let fitted): return .success(balance(fitted, paragraphs: paragraphs, style: sized, band: band, typesetter: typesetter))
+            var result = attempt(paragraphs, style: sized, band: band, typesetter: typesetter)
+            var used = paragraphs
+            // A word wider than the band is hyphenated at this size before the size shrinks.
+            if case .failure(.overflow) = result {
+                let wide = paragraphs.flatMap { Hyphenation.words(in: $0.text) }.filter { typesetter.measure($0, style: sized).width > band.width }
+                if !wide.isEmpty {
+                    if let hyphenation = loadedPatterns() {
+                        let hyphenated = paragraphs.map { Hyphenation.insertingSoftHyphens(into: $0, patterns: hyphenation, only: Set(wide)) }
+                        if hyphenated != paragraphs {
+                            result = attempt(hyphenated, style: sized, band: band, typesetter: typesetter)
+                            used = hyphenated
+                        }
+                    } else if patternsMissing {
+                        lacked = true
+                    }
+                }
+            }
+            switch result {
+            case .success(let fitted):
+                var balanced = balance(fitted, paragraphs: used, style: sized, band: band, typesetter: typesetter)
+                if used != paragraphs { balanced.hyphenationPatterns = loadedPatterns()?.path }
+                balanced.lackedPatterns = lacked
+                return .success(balanced)
             case .failure(let refusal): lastFailure = refusal
             }
-            if size <= minimumSize { return .failure(lastFailure) }
+            if size <= minimumSize {
+                if lacked, case .overflow(let pixels, let detail) = lastFailure {
+                    lastFailure = .overflow(pixels: pixels, detail: detail + " (no hyphenation patterns are installed for \(style.language))")
+                }
+                return .failure(lastFailure)
+            }
             size = max(minimumSize, size - step)
         }
     }
 
-    private func attempt(_ paragraphs: [String], style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
+    private func attempt(_ paragraphs: [StyledText], style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
         let lines = paragraphs.flatMap { typesetter.wrap($0, style: style, width: band.width) }
         let measurements = lines.map { typesetter.measure($0, style: style) }
         let lineHeight = measurements.map(\.height).max() ?? 0
@@ -77,14 +149,39 @@ struct HeadlineFitter {
             return .failure(.overflow(pixels: fitted.height - allowed,
                 detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines))"))
         }
+        if let inkProblem = inkOverflow(fitted, band: band) {
+            return .failure(.overflow(pixels: inkProblem.pixels,
+                detail: "its ink (stacked marks or tall glyphs) leaves the band at the floor size \(size) px: \(inkProblem.detail)"))
+        }
         return .success(fitted)
+    }
+
+    /// The lines are placed centred in the band; their logical boxes fit, but marks stacked
+    /// above or below a letter can still draw outside it. Nil when all ink is inside.
+    private func inkOverflow(_ fitted: FittedHeadline, band: Rect) -> (pixels: Double, detail: String)? {
+        let slackY = (band.height - fitted.height) / 2
+        var top = 0.0, bottom = 0.0, sideways = 0.0
+        for (index, m) in fitted.measurements.enumerated() {
+            let lineTop = Double(index) * fitted.lineHeight + fitted.baseline - m.baseline
+            top = min(top, lineTop + m.inkY)
+            bottom = max(bottom, lineTop + m.inkY + m.inkHeight)
+            let slackX = (band.width - m.width) / 2
+            sideways = max(sideways, -m.inkX - slackX, m.inkX + m.inkWidth - m.width - slackX)
+        }
+        let above = -top - slackY, below = bottom - fitted.height - slackY
+        let n = SVGNumber.format
+        // Half a pixel of antialiasing is allowed.
+        if above > 0.5 { return (above, "expected ink at most \(n(slackY)) px above the lines, found \(n(-top)) px") }
+        if below > 0.5 { return (below, "expected ink at most \(n(slackY)) px below the lines, found \(n(bottom - fitted.height)) px") }
+        if sideways > 0.5 { return (sideways, "expected ink inside the band's \(n(band.width)) px width, found \(n(sideways)) px outside") }
+        return nil
     }
 
     /// For each paragraph that wraps, the narrowest width that keeps its line count, so the
     /// lines come out even instead of a long line and a stub.
-    private func balance(_ fitted: FittedHeadline, paragraphs: [String], style: TextStyle, band: Rect,
+    private func balance(_ fitted: FittedHeadline, paragraphs: [StyledText], style: TextStyle, band: Rect,
                          typesetter: Typesetting) -> FittedHeadline {
-        var lines: [String] = []
+        var lines: [StyledText] = []
         for paragraph in paragraphs {
             var best = typesetter.wrap(paragraph, style: style, width: band.width)
             let target = best.count

@@ -26,6 +26,11 @@ public struct LayoutEngine {
     public var proportions: LayoutProportions
     public var typesetting: TypesettingOptions
     public var fontWeight: Int
+    /// Emphasised words (`*word*`): the theme's `accent` colour and `accentWeight`.
+    public var accentColor = Theme().accent
+    public var accentWeight = Theme().accentWeight
+    /// Where hyphenation patterns come from (loaded once per engine).
+    public var hyphenationCatalog = HyphenationCatalog.shared
 
     public init(proportions: LayoutProportions = LayoutProportions(), typesetting: TypesettingOptions = TypesettingOptions(),
                 fontWeight: Int = 700) {
@@ -49,8 +54,70 @@ public struct LayoutEngine {
 
     /// The style a locale's headlines are set in, at `size` pixels.
     public func style(locale: String, size: Double) -> TextStyle {
-        TextStyle(fontFamily: FontStack.families(for: locale, options: typesetting), weight: fontWeight, size: size,
-                  language: locale, rightToLeft: FontStack.isRightToLeft(locale))
+        var style = TextStyle(fontFamily: FontStack.families(for: locale, options: typesetting), weight: fontWeight, size: size,
+                              language: locale, rightToLeft: FontStack.isRightToLeft(locale))
+        if typesetting.emoji == .color && !style.fontFamily.contains(PangoTypesetter.colorEmojiFamily) {
+            // Before the monochrome fallback, so Pango (and librsvg) take the colour glyphs.
+            style.fontFamily = style.fontFamily.contains(", Symbola")
+                ? style.fontFamily.replacingOccurrences(of: ", Symbola", with: ", \(PangoTypesetter.colorEmojiFamily), Symbola")
+                : style.fontFamily + ", \(PangoTypesetter.colorEmojiFamily)"
+        }
+        style.accentColor = accentColor
+        style.accentWeight = accentWeight
+        return style
+    }
+
+    /// The headline with its emphasis markup read (`"emphasis": "asterisks"`), else plain.
+    public func styled(_ headline: String) -> Result<StyledText, HeadlineRefusal> {
+        guard typesetting.emphasis == .asterisks else { return .success(StyledText(headline)) }
+        return EmphasisMarkup.parse(headline).mapError { .unclosedEmphasis(position: $0.position) }
+    }
+
+    /// With `"emoji": "color"`, each centred line's emoji drawn as images (canvas pixels, in
+    /// the line's logical box).
+    func withColorEmoji(_ lines: [HeadlineLine], style: TextStyle, typesetter: Typesetting,
+                        anchor: String = "middle") -> Result<[HeadlineLine], HeadlineRefusal> {
+        guard typesetting.emoji == .color else { return .success(lines) }
+        var result: [HeadlineLine] = []
+        for var line in lines {
+            if !EmojiScan.emoji(in: line.text).isEmpty {
+                let m = line.measurement
+                let styled = line.emphasized.isEmpty ? StyledText(line.text)
+                    : StyledText(scalars: Array(line.text.unicodeScalars), emphasized: line.emphasized)
+                switch typesetter.colorEmoji(styled, style: style, height: m.height, baseline: m.baseline) {
+                case .success(let images):
+                    line.emoji = images.map { image in
+                        var placed = image
+                        let left = anchor == "start" ? line.x : anchor == "end" ? line.x - m.width : line.x - m.width / 2
+                        placed.x = left + image.x
+                        placed.y = line.y - m.baseline
+                        placed.height = m.height
+                        return placed
+                    }
+                case .failure(let refusal):
+                    return .failure(.colorEmojiMissing(refusal.scalars))
+                }
+            }
+            result.append(line)
+        }
+        return .success(result)
+    }
+
+    /// Languages written without hyphenation (no patterns are expected for them).
+    static let unhyphenatedLanguages: Set<String> = ["ja", "zh", "ko", "th", "lo", "km", "my", "yue", "cmn"]
+
+    /// A fitter for `locale` with its hyphenation patterns (when the job allows hyphenation).
+    func headlineFitter(locale: String, maxLines: Int, minimumSize: Double) -> HeadlineFitter {
+        var fitter = HeadlineFitter(maxLines: maxLines, minimumSize: minimumSize)
+        guard typesetting.hyphenation else { return fitter }
+        guard hyphenationCatalog.path(for: locale) != nil else {
+            let language = locale.split(separator: "-").first.map { $0.lowercased() } ?? ""
+            fitter.patternsMissing = !Self.unhyphenatedLanguages.contains(language)
+            return fitter
+        }
+        let catalog = hyphenationCatalog
+        fitter.hyphenation = { catalog.patterns(for: locale) }
+        return fitter
     }
 
     /// Lays out a canvas of `canvasWidth` × `canvasHeight` pixels holding a capture of
@@ -71,6 +138,11 @@ public struct LayoutEngine {
                        subtitle: String? = nil) -> Result<CanvasLayout, HeadlineRefusal> {
         let emoji = EmojiScan.emoji(in: headline)
         if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.emoji(emoji)) }
+        let styledHeadline: StyledText
+        switch styled(headline) {
+        case .success(let value): styledHeadline = value
+        case .failure(let refusal): return .failure(refusal)
+        }
         let w = Double(canvasWidth), h = Double(canvasHeight)
         let u = min(w, h)
         let p = proportions
@@ -83,7 +155,7 @@ public struct LayoutEngine {
         let gapBetween = (base * 0.35).rounded()
         if let subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty {
             let size = (base * subtitleScale).rounded()
-            let fitter = HeadlineFitter(maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
+            let fitter = headlineFitter(locale: locale, maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
             var subtitleStyle = style(locale: locale, size: size)
             subtitleStyle.weight = 400
             let subtitleBand = Rect(x: band.x, y: band.y, width: band.width, height: band.height * 0.45)
@@ -93,27 +165,40 @@ public struct LayoutEngine {
             }
             headlineBand.height = band.height - (subtitleFit?.height ?? 0) - gapBetween
         }
-        let fitter = HeadlineFitter(maxLines: typesetting.maxLines,
+        let fitter = headlineFitter(locale: locale, maxLines: typesetting.maxLines,
                                     minimumSize: fixedSize ?? (base * typesetting.minimumScale).rounded(.down))
         let fitted: FittedHeadline
-        switch fitter.fit(headline, style: style(locale: locale, size: fixedSize ?? base), band: headlineBand, typesetter: typesetter) {
+        switch fitter.fit(styledHeadline, style: style(locale: locale, size: fixedSize ?? base), band: headlineBand, typesetter: typesetter) {
         case .success(let value): fitted = value
         case .failure(let refusal): return .failure(refusal)
         }
         let blockHeight = fitted.height + (subtitleFit.map { $0.height + gapBetween } ?? 0)
         let top = band.y + (band.height - blockHeight) / 2
         let lines = zip(fitted.lines, fitted.measurements).enumerated().map { index, pair in
-            HeadlineLine(text: pair.0, x: w / 2, y: top + Double(index) * fitted.lineHeight + fitted.baseline, measurement: pair.1)
+            HeadlineLine(pair.0, x: w / 2, y: top + Double(index) * fitted.lineHeight + fitted.baseline, measurement: pair.1)
         }
-        let placed = HeadlineLayout(style: style(locale: locale, size: fitted.size), lines: lines, band: band)
-        let placedSubtitle = subtitleFit.map { sub -> HeadlineLayout in
+        let headlineStyle = style(locale: locale, size: fitted.size)
+        let headlineLines: [HeadlineLine]
+        switch withColorEmoji(lines, style: headlineStyle, typesetter: typesetter) {
+        case .success(let value): headlineLines = value
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let placed = HeadlineLayout(style: headlineStyle, lines: headlineLines, band: band,
+                                    hyphenationPatterns: fitted.hyphenationPatterns,
+                                    lackedPatterns: fitted.lackedPatterns || subtitleFit?.lackedPatterns == true)
+        var placedSubtitle: HeadlineLayout?
+        if let sub = subtitleFit {
             let subTop = top + fitted.height + gapBetween
             let subLines = zip(sub.lines, sub.measurements).enumerated().map { index, pair in
-                HeadlineLine(text: pair.0, x: w / 2, y: subTop + Double(index) * sub.lineHeight + sub.baseline, measurement: pair.1)
+                HeadlineLine(pair.0, x: w / 2, y: subTop + Double(index) * sub.lineHeight + sub.baseline, measurement: pair.1)
             }
             var subStyle = style(locale: locale, size: sub.size)
             subStyle.weight = 400
-            return HeadlineLayout(style: subStyle, lines: subLines, band: band)
+            switch withColorEmoji(subLines, style: subStyle, typesetter: typesetter) {
+            case .success(let value):
+                placedSubtitle = HeadlineLayout(style: subStyle, lines: value, band: band, hyphenationPatterns: sub.hyphenationPatterns)
+            case .failure(let refusal): return .failure(refusal)
+            }
         }
 
         let bezel = (u * p.bezel).rounded()
@@ -157,16 +242,19 @@ enum HeadlineText {
     /// White space as librsvg's default `xml:space` handling leaves it: line breaks and tabs
     /// become spaces, runs collapse to one, ends trimmed. Measuring this string measures what
     /// is drawn.
-    public static func collapsed(_ text: String) -> String {
-        var result = ""
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
+    public static func collapsed(_ text: String) -> String { collapsed(StyledText(text)).text }
+
+    /// The same, keeping each scalar's emphasis (a kept space takes the style before it).
+    public static func collapsed(_ text: StyledText) -> StyledText {
+        var result = StyledText("")
+        var pendingSpace: Bool?
+        for (scalar, flag) in zip(text.scalars, text.emphasized) {
             if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                pendingSpace = !result.isEmpty
+                if !result.isEmpty && pendingSpace == nil { pendingSpace = flag && (result.emphasized.last ?? false) }
             } else {
-                if pendingSpace { result.unicodeScalars.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
+                if let space = pendingSpace { result.append(" ", emphasized: space) }
+                pendingSpace = nil
+                result.append(scalar, emphasized: flag)
             }
         }
         return result

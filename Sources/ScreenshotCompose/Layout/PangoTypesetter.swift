@@ -93,7 +93,10 @@ public final class PangoTypesetter: Typesetting {
         return list.pointee.nfont > 0
     }
 
-    private func makeLayout(_ text: String, style: TextStyle) -> OpaquePointer {
+    /// A layout of `text`: emphasised scalars in the accent weight; with `keepWordsWhole`
+    /// (wrapping Japanese and Chinese), no break inside a dictionary word.
+    private func makeLayout(_ styled: StyledText, style: TextStyle, keepWordsWhole: Bool = false) -> OpaquePointer {
+        let text = styled.text
         let ctx = context()
         pango_context_set_language(ctx, pango_language_from_string(style.language))
         pango_context_set_base_dir(ctx, style.rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
@@ -107,10 +110,31 @@ public final class PangoTypesetter: Typesetting {
         pango_layout_set_font_description(layout, description)
         pango_layout_set_alignment(layout, style.rightToLeft ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         pango_layout_set_text(layout, text, -1)
+        var spans: [Range<Int>] = []
+        if keepWordsWhole && DictionaryWordBreaks.applies(to: style.language) {
+            spans = DictionaryWordBreaks.unbreakableSpans(text, locale: style.language)
+        }
+        if styled.hasEmphasis || !spans.isEmpty {
+            var byteAt: [Int] = [0]
+            for scalar in styled.scalars { byteAt.append((byteAt.last ?? 0) + scalar.utf8.count) }
+            let list = pango_attr_list_new()
+            defer { pango_attr_list_unref(list) }
+            func add(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ range: Range<Int>) {
+                guard let attribute else { return }
+                attribute.pointee.start_index = guint(byteAt[range.lowerBound])
+                attribute.pointee.end_index = guint(byteAt[range.upperBound])
+                pango_attr_list_insert(list, attribute)
+            }
+            for range in styled.emphasizedRanges { add(pango_attr_weight_new(PangoWeight(UInt32(clamping: style.accentWeight))), range) }
+            // Pango's own rules still apply at the word boundaries (no line starts with
+            // closing punctuation).
+            for span in spans { add(pango_attr_allow_breaks_new(0), span) }
+            pango_layout_set_attributes(layout, list)
+        }
         return layout
     }
 
-    public func measure(_ text: String, style: TextStyle) -> TextMeasurement {
+    public func measure(_ text: StyledText, style: TextStyle) -> TextMeasurement {
         let layout = makeLayout(text, style: style)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var ink = PangoRectangle()
@@ -130,21 +154,101 @@ public final class PangoTypesetter: Typesetting {
             fontFiles: files)
     }
 
-    public func wrap(_ paragraph: String, style: TextStyle, width: Double) -> [String] {
-        let layout = makeLayout(paragraph, style: style)
+    public func wrap(_ paragraph: StyledText, style: TextStyle, width: Double) -> [StyledText] {
+        let layout = makeLayout(paragraph, style: style, keepWordsWhole: true)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
-        let utf8 = Array(paragraph.utf8)
-        var lines: [String] = []
+        // Byte offset → scalar index, to cut the styled text where Pango broke it.
+        var scalarAt: [Int: Int] = [:]
+        var byte = 0
+        for (index, scalar) in paragraph.scalars.enumerated() {
+            scalarAt[byte] = index
+            byte += scalar.utf8.count
+        }
+        scalarAt[byte] = paragraph.scalars.count
+        var lines: [StyledText] = []
         for index in 0..<pango_layout_get_line_count(layout) {
             guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
-            let start = Int(line.pointee.start_index)
-            let end = min(utf8.count, start + Int(line.pointee.length))
-            let text = String(decoding: utf8[start..<end], as: UTF8.self)
-            lines.append(HeadlineText.collapsed(text))
+            let start = scalarAt[Int(line.pointee.start_index)] ?? 0
+            let end = scalarAt[min(byte, Int(line.pointee.start_index + line.pointee.length))] ?? paragraph.scalars.count
+            lines.append(HeadlineText.collapsed(Hyphenation.drawnLine(paragraph[start..<max(start, end)])))
         }
         return lines.filter { !$0.isEmpty }
+    }
+
+    /// The family colour emoji are drawn from (Debian's fonts-noto-color-emoji).
+    public static let colorEmojiFamily = "Noto Color Emoji"
+
+    public func colorEmoji(_ line: StyledText, style: TextStyle, height: Double, baseline: Double) -> Result<[EmojiImage], EmojiRefusal> {
+        let layout = makeLayout(line, style: style)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let scale = Double(PANGO_SCALE)
+        let fonts = runFonts(layout)
+        var images: [EmojiImage] = []
+        var missing: [Unicode.Scalar] = []
+        var byte = 0
+        for cluster in line.text {
+            let start = byte
+            byte += cluster.utf8.count
+            let scalars = Array(cluster.unicodeScalars)
+            guard !EmojiScan.emoji(in: String(cluster)).isEmpty else { continue }
+            // The run's font must be the colour one: another would draw it monochrome.
+            let file = fonts.last { $0.start <= start }?.file ?? ""
+            guard file.contains("NotoColorEmoji") else {
+                missing.append(contentsOf: scalars.filter { !missing.contains($0) && $0.value != 0xFE0F && $0.value != 0x200D })
+                continue
+            }
+            var position = PangoRectangle()
+            pango_layout_index_to_pos(layout, Int32(start), &position)
+            let x = Double(min(position.x, position.x + position.width)) / scale
+            let width = Double(abs(position.width)) / scale
+            guard let png = drawCluster(String(cluster), style: style, width: width, height: height, baseline: baseline) else { continue }
+            images.append(EmojiImage(x: x, width: width, png: png))
+        }
+        return missing.isEmpty ? .success(images) : .failure(EmojiRefusal(scalars: missing))
+    }
+
+    /// One emoji cluster in the colour font, its baseline at `baseline`, as a PNG.
+    private func drawCluster(_ cluster: String, style: TextStyle, width: Double, height: Double, baseline: Double) -> [UInt8]? {
+        var emojiStyle = style
+        emojiStyle.fontFamily = Self.colorEmojiFamily
+        let layout = makeLayout(StyledText(cluster), style: emojiStyle)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width.rounded(.up))), Int32(max(1, height.rounded(.up))))
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return nil }
+        defer { cairo_destroy(cr) }
+        let glyphBaseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        cairo_move_to(cr, 0, baseline - glyphBaseline)
+        pango_cairo_show_layout(cr, layout)
+        cairo_surface_flush(surface)
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        return withExtendedLifetime(sink) { status == CAIRO_STATUS_SUCCESS ? sink.bytes : nil }
+    }
+
+    /// Each run's start (byte) and font file, in text order.
+    private func runFonts(_ layout: OpaquePointer) -> [(start: Int, file: String)] {
+        var result: [(start: Int, file: String)] = []
+        guard let iter = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let item = run.pointee.item,
+                  let font = item.pointee.analysis.font,
+                  let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                result.append((Int(item.pointee.offset), String(cString: file)))
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return result.sorted { $0.start < $1.start }
     }
 
     /// Unknown glyphs (Pango marks them with PANGO_GLYPH_UNKNOWN_FLAG, the code point in the

@@ -42,8 +42,17 @@ extension LayoutEngine {
                 }
                 laidOut.append(LaidOutOutput(spec: spec, layout: layout))
             case .failure(let refusal):
-                d.add(diagnostic(refusal, spec: spec))
+                var problem = diagnostic(refusal, spec: spec)
+                if let line = spec.headlineOrigin?.line { problem.position = JSONPosition(line: line, column: 1) }
+                d.add(problem)
             }
+        }
+        // Once per locale: a word did not fit and no patterns could hyphenate it.
+        var warned: Set<String> = []
+        for item in laidOut where item.layout.headline.lackedPatterns && !warned.contains(item.spec.locale) {
+            warned.insert(item.spec.locale)
+            d.warning(item.spec.headlineFile, "headlines.\(item.spec.locale)",
+                      "no hyphenation patterns are installed for \(item.spec.locale): expected a hyphen-* package with /usr/share/hyphen/hyph_\(item.spec.locale.split(separator: "-").first ?? "")*.dic, found none; long words were fitted by shrinking, without hyphenation")
         }
         var smallest: [String: Double] = [:]
         for item in laidOut where item.spec.typesetting.size == .uniform {
@@ -92,6 +101,8 @@ extension LayoutEngine {
         var engine = self
         engine.typesetting = spec.typesetting
         engine.fontWeight = spec.theme.headlineWeight
+        engine.accentColor = spec.theme.accent
+        engine.accentWeight = spec.theme.accentWeight
         return engine.layout(canvasWidth: spec.canvas.width, canvasHeight: spec.canvas.height,
                              captureWidth: spec.capture.header.width, captureHeight: spec.capture.header.height,
                              headline: spec.headline, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize,
@@ -100,13 +111,17 @@ extension LayoutEngine {
 
     private func diagnostic(_ refusal: HeadlineRefusal, spec: OutputSpec) -> Diagnostic {
         let field = spec.headlineField
-        let file = spec.headlineFile
+        let file = spec.headlineSourceFile
         let canvas = "\(spec.canvas.width)×\(spec.canvas.height)"
         switch refusal {
         case .overflow(let pixels, let detail):
             return .error(file, field, "headline does not fit its band on the \(canvas) canvas, refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
         case .missingGlyphs(let scalars):
             return .error(file, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(spec.locale): expected every character drawable, found characters that would be drawn as boxes")
+        case .unclosedEmphasis(let position):
+            return .error(file, field, HeadlineRefusal.unclosedEmphasisMessage(position))
+        case .colorEmojiMissing(let scalars):
+            return .error(file, field, HeadlineRefusal.colorEmojiMessage(scalars))
         case .emoji(let scalars):
             return .error(file, field, "headline holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
         }

@@ -59,9 +59,14 @@ extension LayoutEngine {
             var style = self.style(locale: locale, size: size)
             if !template.localeFonts { style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)" }
             style.weight = slot.weight
-            let fitter = HeadlineFitter(maxLines: isHeadline ? typesetting.maxLines : 2,
+            let fitter = headlineFitter(locale: locale, maxLines: isHeadline ? typesetting.maxLines : 2,
                                         minimumSize: isHeadline && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
-            switch fitter.fit(text, style: style, band: slot.box, typesetter: typesetter) {
+            let styledText: StyledText
+            switch styled(text) {
+            case .success(let value): styledText = value
+            case .failure(let refusal): return .failure(.text(slot: id, refusal))
+            }
+            switch fitter.fit(styledText, style: style, band: slot.box, typesetter: typesetter) {
             case .failure(let refusal):
                 return .failure(.text(slot: id, refusal))
             case .success(let fit):
@@ -71,9 +76,15 @@ extension LayoutEngine {
                 let x = anchor == "start" ? slot.box.x : anchor == "end" ? slot.box.maxX : slot.box.x + slot.box.width / 2
                 let top = slot.box.y + (slot.box.height - fit.height) / 2
                 let lines = zip(fit.lines, fit.measurements).enumerated().map { index, pair in
-                    HeadlineLine(text: pair.0, x: x, y: top + Double(index) * fit.lineHeight + fit.baseline, measurement: pair.1)
+                    HeadlineLine(pair.0, x: x, y: top + Double(index) * fit.lineHeight + fit.baseline, measurement: pair.1)
                 }
-                fitted[id] = HeadlineLayout(style: style, lines: lines, band: slot.box)
+                let drawn: [HeadlineLine]
+                switch withColorEmoji(lines, style: style, typesetter: typesetter, anchor: anchor) {
+                case .success(let value): drawn = value
+                case .failure(let refusal): return .failure(.text(slot: id, refusal))
+                }
+                fitted[id] = HeadlineLayout(style: style, lines: drawn, band: slot.box, hyphenationPatterns: fit.hyphenationPatterns,
+                                            lackedPatterns: fit.lackedPatterns)
             }
         }
         let first = placed.first

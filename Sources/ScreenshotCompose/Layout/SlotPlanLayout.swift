@@ -37,6 +37,8 @@ extension LayoutEngine {
         var engine = self
         engine.typesetting = spec.typesetting
         engine.fontWeight = spec.theme.headlineWeight
+        engine.accentColor = spec.theme.accent
+        engine.accentWeight = spec.theme.accentWeight
         let capture = spec.capture
         var texts = ["headline": spec.headline]
         texts["subtitle"] = spec.subtitle
@@ -52,11 +54,15 @@ extension LayoutEngine {
             let box = template.texts[slot].map { "\(SVGNumber.format($0.box.width))×\(SVGNumber.format($0.box.height)) at \(SVGNumber.format($0.box.x)),\(SVGNumber.format($0.box.y))" } ?? ""
             switch refusal {
             case .overflow(let pixels, let detail):
-                d.error(spec.headlineFile, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
+                d.error(spec.headlineSourceFile, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
             case .missingGlyphs(let scalars):
-                d.error(spec.headlineFile, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(spec.locale): expected every character drawable, found characters that would be drawn as boxes")
+                d.error(spec.headlineSourceFile, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(spec.locale): expected every character drawable, found characters that would be drawn as boxes")
+            case .unclosedEmphasis(let position):
+                d.error(spec.headlineSourceFile, field, HeadlineRefusal.unclosedEmphasisMessage(position))
+            case .colorEmojiMissing(let scalars):
+                d.error(spec.headlineSourceFile, field, HeadlineRefusal.colorEmojiMessage(scalars))
             case .emoji(let scalars):
-                d.error(spec.headlineFile, field, "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
+                d.error(spec.headlineSourceFile, field, "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
             }
         case .failure(.enlarged(let slot, let index, let placedWidth, let captureWidth)):
             let refused = spec.captures[index]

@@ -23,6 +23,9 @@ public struct Theme: Equatable, Sendable {
     public var headlineWeight = 700
     public var frameColor = "#1c1f26"
     public var subtitleColor = "#4a5060"
+    /// Emphasised words (`*word*` with `"emphasis": "asterisks"`): colour and CSS weight.
+    public var accent = "#2f6fed"
+    public var accentWeight = 800
     public var cornerRadius = CornerRadius.well
     /// A soft drop shadow under the frame (an SVG filter; opt-in, see the README for its cost).
     public var shadow = false
@@ -31,7 +34,7 @@ public struct Theme: Equatable, Sendable {
 
     public init() {}
 
-    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow"]
+    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight"]
 
     /// `#rrggbb` or `#rrggbbaa`.
     public static func isColor(_ text: String) -> Bool {
@@ -99,11 +102,13 @@ enum ThemeReader {
         if let c = color("headlineColor") { theme.headlineColor = c }
         if let c = color("frameColor") { theme.frameColor = c }
         if let c = color("subtitleColor") { theme.subtitleColor = c }
-        if let value = reader.value("headlineWeight") {
+        if let c = color("accent") { theme.accent = c }
+        for key in ["headlineWeight", "accentWeight"] {
+            guard let value = reader.value(key) else { continue }
             if let weight = value.integerValue, (100...900).contains(weight), weight % 100 == 0 {
-                theme.headlineWeight = weight
+                if key == "headlineWeight" { theme.headlineWeight = weight } else { theme.accentWeight = weight }
             } else {
-                d.error(file, field("headlineWeight"), "expected a CSS weight 100, 200, … 900, found \(value.summary)")
+                d.error(file, field(key), "expected a CSS weight 100, 200, … 900, found \(value.summary)")
             }
         }
         if let value = reader.value("cornerRadius") {

@@ -11,6 +11,10 @@ public struct TextStyle: Equatable, Sendable {
     /// BCP 47 tag, given to Pango as the language (librsvg takes it from `xml:lang`).
     public var language: String
     public var rightToLeft: Bool
+    /// CSS weight of emphasised words (`*word*`, the theme's `accentWeight`).
+    public var accentWeight = 800
+    /// Fill of emphasised words (the theme's `accent`); not measured, drawn.
+    public var accentColor = Theme().accent
 
     public init(fontFamily: String, weight: Int, size: Double, language: String, rightToLeft: Bool = false) {
         self.fontFamily = fontFamily
@@ -56,12 +60,17 @@ public struct TextMeasurement: Equatable, Sendable {
 /// Measures and breaks text. `PangoTypesetter` is the real one; the protocol keeps the layout
 /// stage pure and testable without Pango.
 public protocol Typesetting: AnyObject {
-    /// Measures `text` as one line.
-    func measure(_ text: String, style: TextStyle) -> TextMeasurement
+    /// Measures `text` as one line (emphasised scalars in `style.accentWeight`).
+    func measure(_ text: StyledText, style: TextStyle) -> TextMeasurement
     /// Breaks one paragraph into lines no wider than `width` pixels where the language allows
     /// (a word longer than `width` stays whole, and overflows). Returns the lines' text with
-    /// the white space at the breaks removed.
-    func wrap(_ paragraph: String, style: TextStyle, width: Double) -> [String]
+    /// the white space at the breaks removed; a soft hyphen that ends a line is drawn as a
+    /// hyphen. Japanese and Chinese break only between dictionary words (ICU).
+    func wrap(_ paragraph: StyledText, style: TextStyle, width: Double) -> [StyledText]
+    /// The colour emoji of `line` (set as one line, `height` and `baseline` its logical
+    /// height and baseline) drawn through cairo into PNGs at the glyph's size, in order.
+    /// Fails with the scalars of the emoji the colour emoji font has no glyph for.
+    func colorEmoji(_ line: StyledText, style: TextStyle, height: Double, baseline: Double) -> Result<[EmojiImage], EmojiRefusal>
     /// Makes font files available to this process only (not installed on the machine).
     /// Throws `FontRegistrationError` naming a file fontconfig cannot use.
     func registerFontFiles(_ paths: [String]) throws
@@ -69,6 +78,38 @@ public protocol Typesetting: AnyObject {
     func hasFamily(_ family: String) -> Bool
     /// The Pango version, for the manifest.
     var engineVersion: String { get }
+}
+
+extension Typesetting {
+    /// Measures plain text.
+    public func measure(_ text: String, style: TextStyle) -> TextMeasurement { measure(StyledText(text), style: style) }
+    /// Breaks plain text.
+    public func wrap(_ paragraph: String, style: TextStyle, width: Double) -> [String] {
+        wrap(StyledText(paragraph), style: style, width: width).map(\.text)
+    }
+}
+
+/// A colour emoji cluster drawn as a small PNG, placed where its glyph goes. Pixels.
+public struct EmojiImage: Equatable, Sendable {
+    /// The cluster's left edge from the line's logical left, and its advance.
+    public var x: Double
+    public var width: Double
+    /// RGBA PNG of `width` (rounded up) × the line's height, the glyph on its baseline.
+    public var png: [UInt8]
+    /// Set by the layout: top of the image and its height (the line's logical box).
+    public var y: Double = 0
+    public var height: Double = 0
+
+    public init(x: Double, width: Double, png: [UInt8]) {
+        self.x = x
+        self.width = width
+        self.png = png
+    }
+}
+
+/// Emoji the colour emoji font lacks (they would fall back to a monochrome glyph).
+public struct EmojiRefusal: Error, Equatable, Sendable {
+    public var scalars: [Unicode.Scalar]
 }
 
 public struct FontRegistrationError: Error, Equatable {

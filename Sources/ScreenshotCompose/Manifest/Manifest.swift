@@ -81,6 +81,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var capture: SVGEntry
         /// The font files the headline was set in (absolute paths), as Pango resolved them.
         public var fonts: [FileEntry]
+        /// The hyphenation patterns file (libhyphen) a headline line broke with; absent when
+        /// no word was hyphenated.
+        public var hyphenation: FileEntry? = nil
         /// The locale whose headline filled a missing translation (`--fallback-locale`).
         public var headlineFallback: String?
         /// `--layout fastlane`: the PNG's copy where fastlane deliver picks it up.

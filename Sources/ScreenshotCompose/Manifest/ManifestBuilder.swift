@@ -11,11 +11,12 @@ public enum ManifestBuilder {
                               width: output.width, height: output.height)
         }
         return Manifest.Output(
-            locale: spec.locale, captureId: spec.name, headline: spec.headline, well: spec.capture.well.id,
+            locale: spec.locale, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), well: spec.capture.well.id,
             svg: Manifest.SVGEntry(path: names.svg, sha256: output.svgSHA256, bytes: output.svg.count),
             png: png,
             capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count),
             fonts: output.fonts.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
+            hyphenation: output.hyphenation.map { Manifest.FileEntry(path: $0, sha256: HyphenationCatalog.shared.sha256(ofFile: $0)) },
             headlineFallback: spec.headlineFallback,
             fastlane: png.flatMap { png in names.fastlane.map { Manifest.FileEntry(path: $0, sha256: png.sha256) } },
             storeWell: spec.canvas.storeWell.flatMap { claim in

@@ -11,6 +11,8 @@ public struct RenderedOutput: Sendable {
     public var png: Data?
     /// Font files (absolute paths) the headline and subtitle were set in, in order of first use.
     public var fonts: [String]
+    /// The hyphenation patterns file a line broke with (absolute path), nil when none.
+    public var hyphenation: String? = nil
     /// Warnings found while rendering (store rules whose citation is unverified).
     public var findings: [Diagnostic]
     /// SHA-256 (lowercase hex) of `svg` and `png`.
@@ -142,7 +144,7 @@ public struct OutputRenderer: Sendable {
 
     static func textChunks(_ spec: OutputSpec) -> [PNGText] {
         [
-            PNGText(key: "Title", value: spec.headline, international: true, language: spec.locale),
+            PNGText(key: "Title", value: spec.typesetting.plainText(spec.headline), international: true, language: spec.locale),
             PNGText(key: "Description",
                     value: "Composed marketing asset, not capture evidence. Source capture: \(spec.capture.id)."),
             PNGText(key: "not-capture-evidence", value: "true"),
@@ -174,9 +176,11 @@ public struct OutputRenderer: Sendable {
             png = encoded
         }
         findings.attribute(since: 0, to: spec.subject)
-        return RenderedOutput(spec: spec, svg: composed.data, png: png, fonts: item.layout.fontFiles,
-                              findings: findings.diagnostics, svgSHA256: SHA256.hex(composed.data),
-                              pngSHA256: png.map(SHA256.hex), width: item.layout.width, height: item.layout.height)
+        var rendered = RenderedOutput(spec: spec, svg: composed.data, png: png, fonts: item.layout.fontFiles,
+                                      findings: findings.diagnostics, svgSHA256: SHA256.hex(composed.data),
+                                      pngSHA256: png.map(SHA256.hex), width: item.layout.width, height: item.layout.height)
+        rendered.hyphenation = item.layout.hyphenationPatterns
+        return rendered
     }
 
     /// `render`, with a failure turned into a diagnostic about this output (its subject set,

@@ -101,8 +101,16 @@ public struct OutputSpec: Sendable {
         DiagnosticSubject(locale: locale, captureId: name, target: canvas.storeWell?.store == nil ? nil : canvas.id)
     }
 
-    /// The JSON path of the headline in the job (`headlines.<locale>.<capture id>`).
-    public var headlineField: String { "headlines.\(locale).\(screenId ?? capture.id)" }
+    /// The localization file and field (catalog unit value, `.strings` line) the headline was
+    /// read from; nil for the job's inline `headlines`.
+    public var headlineOrigin: HeadlineOrigin?
+
+    /// The file problems with the headline's text are reported in: where it was written.
+    public var headlineSourceFile: String { headlineOrigin?.file ?? headlineFile }
+
+    /// The field of the headline in `headlineSourceFile`: `headlines.<locale>.<capture id>`
+    /// in the job, or its place in the localization file.
+    public var headlineField: String { headlineOrigin?.field ?? "headlines.\(locale).\(screenId ?? capture.id)" }
 
     /// Corner radius the capture is clipped to, as a fraction of its width: the theme's, else
     /// the recorded well's.

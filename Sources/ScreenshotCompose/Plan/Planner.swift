@@ -183,6 +183,8 @@ public enum Planner {
                     spec.captureSource = RelativePath.from(output, to: capture.url)
                     spec.captureFallback = found.fallbackFrom
                 }
+                // Problems with the headline are reported where it was written.
+                spec.headlineOrigin = job.headlineOrigins[locale]?[capture.id]
                 outputs.append(spec)
             }
         }

@@ -1,0 +1,26 @@
+#include "ssc_icu.h"
+
+#include <unicode/ubrk.h>
+#include <unicode/uversion.h>
+
+int32_t ssc_icu_word_boundaries(const uint16_t *text, int32_t length, const char *locale,
+                                int32_t *boundaries, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, locale, (const UChar *)text, length, &status);
+    if (U_FAILURE(status) || iterator == NULL) return -1;
+    int32_t count = 0;
+    for (int32_t position = ubrk_first(iterator); position != UBRK_DONE; position = ubrk_next(iterator)) {
+        if (count < capacity) boundaries[count] = position;
+        count++;
+    }
+    ubrk_close(iterator);
+    return count;
+}
+
+const char *ssc_icu_version(void) {
+    static char text[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo version;
+    u_getVersion(version);
+    u_versionToString(version, text);
+    return text;
+}

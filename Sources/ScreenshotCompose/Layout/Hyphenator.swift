@@ -1,0 +1,158 @@
+import CHyphen
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The only Swift file that talks to libhyphen. LibreOffice's patterns files (Debian's
+// hyphen-* packages, /usr/share/hyphen/hyph_<language>_<REGION>.dic) name their character
+// set on the first line (UTF-8, ISO8859-1, KOI8-R, …): words are converted to it with
+// iconv before libhyphen sees them, so one byte or one UTF-8 sequence is one character.
+
+/// One patterns file loaded through libhyphen. Hyphenating only reads the loaded patterns.
+public final class HyphenationPatterns: @unchecked Sendable {
+    /// The patterns file, symbolic links resolved: what the manifest records.
+    public let path: String
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    private let charset: String
+
+    /// Nil when libhyphen cannot load the file.
+    public init?(path: String) {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let dictionary = hnj_hyphen_load(resolved) else { return nil }
+        self.path = resolved
+        self.dictionary = dictionary
+        charset = withUnsafeBytes(of: dictionary.pointee.cset) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// Where `word` (letters only) may break: the number of characters (Unicode scalars)
+    /// before each break, ascending. At least two characters stay on the left and three on
+    /// the right (or the patterns' own larger minimums). Breaks the patterns mark as
+    /// non-standard (a spelling change, `Schiffahrt` → `Schiff-fahrt`) are left out: a soft
+    /// hyphen cannot express them.
+    public func breaks(in word: String) -> [Int] {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 5 else { return [] }
+        // Patterns are lower case; a per-scalar mapping keeps the character count.
+        let lowered = String(String.UnicodeScalarView(scalars.map { scalar in
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars
+            return lower.count == 1 ? lower.first ?? scalar : scalar
+        }))
+        guard let encoded = encode(lowered) else { return [] }
+        let size = encoded.count
+        var hyphens = [CChar](repeating: 0, count: size + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        let status = encoded.withUnsafeBufferPointer { bytes in
+            hnj_hyphen_hyphenate3(dictionary, bytes.baseAddress, Int32(size), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 2)
+        }
+        defer {
+            if let rep {
+                for i in 0..<size { free(rep[i]) }
+                free(rep)
+            }
+            free(pos)
+            free(cut)
+        }
+        guard status == 0 else { return [] }
+        // For UTF-8 patterns libhyphen re-indexes the vector by character; other character
+        // sets are one byte per character.
+        var result: [Int] = []
+        for index in 0..<(scalars.count - 1) where hyphens[index] & 1 == 1 {
+            if let rep, rep[index] != nil { continue }
+            result.append(index + 1)
+        }
+        return result
+    }
+
+    /// `text` in the patterns' character set, nil when a character has no code there.
+    private func encode(_ text: String) -> [CChar]? {
+        if charset.uppercased() == "UTF-8" { return text.utf8.map { CChar(bitPattern: $0) } }
+        let converter = iconv_open(charset, "UTF-8")
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var input = Array(text.utf8).map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: input.count * 4 + 4)
+        let inputCount = input.count, outputCount = output.count
+        let written: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress
+                var outPointer = outBuffer.baseAddress
+                var inLeft = inputCount, outLeft = outputCount
+                if iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) == Int.max || inLeft != 0 { return nil }
+                return outputCount - outLeft
+            }
+        }
+        guard let written else { return nil }
+        return Array(output.prefix(written))
+    }
+}
+
+/// Which patterns file hyphenates a locale: Debian's hyphen-* packages install them in
+/// `/usr/share/hyphen`. Loads each file once per process, and only when a word needs it:
+/// libhyphen takes seconds to load the large German file (20 s on a loaded 2-core machine).
+public final class HyphenationCatalog: @unchecked Sendable {
+    public let directory: URL
+    private var loaded: [String: HyphenationPatterns?] = [:]
+    private let lock = NSLock()
+
+    private var hashes: [String: String] = [:]
+
+    /// SHA-256 of a patterns file (for the manifest), read once per process.
+    public func sha256(ofFile path: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = hashes[path] { return known }
+        let hash = FileManager.default.contents(atPath: path).map(SHA256.hex) ?? ""
+        hashes[path] = hash
+        return hash
+    }
+
+    /// The process's catalog of Debian's patterns.
+    public static let shared = HyphenationCatalog()
+
+    public init(directory: URL = URL(fileURLWithPath: "/usr/share/hyphen")) {
+        self.directory = directory
+    }
+
+    /// The patterns file for `locale`, without loading it; nil when none is installed.
+    public func path(for locale: String) -> String? {
+        candidates(for: locale).map { directory.appendingPathComponent($0).path }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Regions Debian's files are named with when the language alone names none.
+    private static let defaultRegions = ["sv": "SE", "da": "DK", "nb": "NO", "nn": "NO", "el": "GR", "cs": "CZ",
+                                         "sl": "SI", "uk": "UA", "ca": "ES", "en": "US", "pt": "PT", "es": "ES",
+                                         "id": "ID", "pl": "PL", "ru": "RU", "bg": "BG"]
+
+    /// The patterns for `locale` (`de-DE`, `pt-BR`, `no`), nil when none is installed.
+    public func patterns(for locale: String) -> HyphenationPatterns? {
+        // Keyed by the resolved file: hyph_de.dic and hyph_de_DE.dic are one file.
+        guard let path = path(for: locale).map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = loaded[path] { return cached }
+        let patterns = HyphenationPatterns(path: path)
+        loaded[path] = patterns
+        return patterns
+    }
+
+    /// File names for `locale`, most specific first.
+    private func candidates(for locale: String) -> [String] {
+        let parts = locale.split(separator: "-").map(String.init)
+        var language = parts.first?.lowercased() ?? ""
+        if language == "no" { language = "nb" }
+        // A region is two letters or three digits; skip the script subtag.
+        let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }?.uppercased()
+        var names: [String] = []
+        if let region { names.append("hyph_\(language)_\(region).dic") }
+        names.append("hyph_\(language).dic")
+        names.append("hyph_\(language)_\(Self.defaultRegions[language] ?? language.uppercased()).dic")
+        return names
+    }
+}

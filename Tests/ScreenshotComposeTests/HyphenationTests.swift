@@ -1,0 +1,212 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Dictionary hyphenation (libhyphen + Debian's patterns), soft hyphens and non-breaking
+/// hyphens, checked on the lines written to the SVG.
+final class HyphenationTests: XCTestCase {
+    static let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+    static let wells = [(id: "tuck-browser-mobile", width: 390, height: 844),
+                                (id: "tuck-ios-simulator-portrait", width: 1206, height: 2622)]
+
+    struct Rendered {
+        var lines: [String]
+        var manifest: Manifest?
+        var diagnostics: [String]
+        var svg: String = ""
+        var png: DecodedPNG? = nil
+    }
+
+    /// Renders `headline` (SVG only) and reads the `<tspan>` lines back from the SVG.
+    private static var captureCache: [Int: Data] = [:]
+
+    private func render(_ headline: String, locale: String, well: (id: String, width: Int, height: Int),
+                        extra: [String: Any] = [:]) throws -> Rendered {
+        try Self.render(headline, locale: locale, well: well, extra: extra)
+    }
+
+    /// Renders one headline (SVG only unless `png`), reads the lines back from the SVG.
+    static func render(_ headline: String, locale: String, well: (id: String, width: Int, height: Int) = wells[0],
+                       extra: [String: Any] = [:], png: Bool = false) throws -> Rendered {
+        let scratch = try Scratch()
+        let capture = try Self.captureCache[well.width] ?? Fixtures.png(width: well.width, height: well.height)
+        Self.captureCache[well.width] = capture
+        try scratch.write("shot.png", capture)
+        var job: [String: Any] = ["schemaVersion": 1, "output": "out",
+                                  "captures": [["id": "shot", "path": "shot.png", "well": well.id]],
+                                  "headlines": [locale: ["shot": headline]]]
+        for (k, v) in extra { job[k] = v }
+        let jobFile = try scratch.writeJob(job)
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: Self.epoch, svgOnly: !png)
+        let diagnostics = lines(report).map { $0.replacingOccurrences(of: jobFile, with: "job.json") }
+        guard let svg = try? String(contentsOfFile: scratch.path("out/\(locale)/shot.svg"), encoding: .utf8) else {
+            return Rendered(lines: [], manifest: nil, diagnostics: diagnostics)
+        }
+        let image = png ? try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/shot.png")))) : nil
+        return Rendered(lines: Self.headlineLines(svg), manifest: report.manifest, diagnostics: diagnostics, svg: svg, png: image)
+    }
+
+    /// The text of each `<tspan>` of the headline's `<text>` (tags inside a line dropped).
+    static func headlineLines(_ svg: String) -> [String] {
+        guard let start = svg.range(of: "<text id=\"headline\""), let end = svg[start.upperBound...].range(of: "</text>") else { return [] }
+        let text = String(svg[start.upperBound..<end.lowerBound])
+        var lines: [String] = []
+        var depth = 0
+        var current = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index] == "<" {
+                let close = text[index...].firstIndex(of: ">") ?? text.endIndex
+                let tag = text[index..<close]
+                if tag.hasPrefix("</tspan") {
+                    depth -= 1
+                    if depth == 0 { lines.append(current); current = "" }
+                } else if tag.hasPrefix("<tspan") {
+                    depth += 1
+                }
+                index = close < text.endIndex ? text.index(after: close) : close
+            } else {
+                if depth > 0 { current.append(text[index]) }
+                index = text.index(after: index)
+            }
+        }
+        return lines.map { $0.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<") }
+    }
+
+    private static let donau = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen für alle Geräte"
+
+    /// The first line ends with a hyphen at a point the patterns give for the word it splits,
+    /// and the lines read back as the headline.
+    private func assertHyphenatedAtAPatternBreak(_ r: Rendered, headline: String, locale: String,
+                                                 file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(r.diagnostics, [], file: file, line: line)
+        let first = try XCTUnwrap(r.lines.first, file: file, line: line)
+        XCTAssertTrue(first.hasSuffix("-"), "\(r.lines)", file: file, line: line)
+        XCTAssertEqual(String(first.dropLast()) + r.lines.dropFirst().joined(separator: " "), headline, file: file, line: line)
+        let patterns = try XCTUnwrap(HyphenationCatalog.shared.patterns(for: locale), file: file, line: line)
+        let word = try XCTUnwrap(headline.split(separator: " ").first.map(String.init))
+        let broken = String(first.dropLast()).split(separator: " ").last.map(String.init) ?? ""
+        XCTAssertTrue(patterns.breaks(in: word).contains(broken.unicodeScalars.count), "\(broken) is not a break of \(patterns.breaks(in: word))", file: file, line: line)
+        let recorded = try XCTUnwrap(r.manifest?.outputs.first?.hyphenation, file: file, line: line)
+        XCTAssertEqual(recorded.path, patterns.path, file: file, line: line)
+        XCTAssertEqual(recorded.sha256, SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: patterns.path))), file: file, line: line)
+    }
+
+    func testGermanCompoundIsHyphenatedWhereThePatternsAllowOnBothWells() throws {
+        for well in Self.wells {
+            let r = try render(Self.donau, locale: "de-DE", well: well)
+            try assertHyphenatedAtAPatternBreak(r, headline: Self.donau, locale: "de-DE")
+            XCTAssertEqual(r.lines.count, 2)
+        }
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "de-DE")?.path, "/usr/share/hyphen/hyph_de_DE.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "de-DE")?.breaks(in: "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"),
+                       [2, 5, 10, 16, 22, 24, 28, 35, 37, 39, 43, 46, 49, 51, 54])
+    }
+
+    func testDutchCompoundIsHyphenated() throws {
+        let headline = "Arbeidsongeschiktheidsverzekeringsmaatschappij vergelijken"
+        let r = try render(headline, locale: "nl-NL", well: Self.wells[0])
+        try assertHyphenatedAtAPatternBreak(r, headline: headline, locale: "nl-NL")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "nl")?.path, "/usr/share/hyphen/hyph_nl_NL.dic")
+    }
+
+    func testPatternsInEightBitCharacterSetsHyphenateNonASCIIWords() throws {
+        // Russian patterns are KOI8-R, Hungarian ISO 8859-2: words are converted before libhyphen.
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "ru")?.breaks(in: "Достопримечательности"), [2, 10, 16, 18])
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "hu-HU")?.breaks(in: "megszentségteleníthetetlenség"), [3, 8, 11, 13, 15, 18, 20, 23, 26])
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "sv")?.path, "/usr/share/hyphen/hyph_sv_SE.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "no")?.path, "/usr/share/hyphen/hyph_nb_NO.dic")
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "pt-BR")?.path, "/usr/share/hyphen/hyph_pt_BR.dic")
+        XCTAssertNil(HyphenationCatalog.shared.patterns(for: "fi"))
+    }
+
+    func testHyphenationOffShrinksOrRefusesInstead() throws {
+        let r = try render(Self.donau, locale: "de-DE", well: Self.wells[0], extra: ["hyphenation": false])
+        XCTAssertEqual(r.lines, [])
+        XCTAssertEqual(r.diagnostics.count, 1, "\(r.diagnostics)")
+        XCTAssertTrue(r.diagnostics[0].hasPrefix("error: job.json: headlines.de-DE.shot: headline does not fit its band on the 390×844 canvas, refused rather than clipped: overflows by "), r.diagnostics[0])
+        XCTAssertTrue(r.diagnostics[0].contains("a word is wider than the band even at the floor size 13 px"), r.diagnostics[0])
+    }
+
+    func testALocaleWithoutPatternsWarnsOnceAndShrinks() throws {
+        // Debian ships no Finnish patterns (Finnish hyphenates through Voikko).
+        let headline = "Lentokonesuihkuturbiinimoottori huolto"
+        let r = try render(headline, locale: "fi", well: Self.wells[0])
+        XCTAssertEqual(r.diagnostics, [
+            "warning: job.json: headlines.fi: no hyphenation patterns are installed for fi: expected a hyphen-* package with /usr/share/hyphen/hyph_fi*.dic, found none; long words were fitted by shrinking, without hyphenation",
+        ])
+        XCTAssertEqual(r.lines, ["Lentokonesuihkuturbiinimoottori", "huolto"])
+        XCTAssertNil(r.manifest?.outputs.first?.hyphenation)
+    }
+
+    func testASoftHyphenBreakShowsAHyphenAndAnUnusedOneShowsNothing() throws {
+        let headline = "Terminvereinbarungs\u{AD}assistenten helfen"
+        let narrow = try render(headline, locale: "de-DE", well: Self.wells[0], extra: ["hyphenation": false, "headlineMinimumScale": 1])
+        XCTAssertEqual(narrow.diagnostics, [])
+        XCTAssertEqual(narrow.lines, ["Terminvereinbarungs-", "assistenten helfen"])
+        XCTAssertNil(narrow.manifest?.outputs.first?.hyphenation)
+        let unused = try render("Ein\u{AD}stellungen", locale: "de-DE", well: Self.wells[0])
+        XCTAssertEqual(unused.lines, ["Einstellungen"])
+    }
+
+    func testANonBreakingHyphenNeverBreaks() throws {
+        let typesetter = PangoTypesetter()
+        let style = TextStyle(fontFamily: "Noto Sans", weight: 700, size: 23, language: "de-DE")
+        // Wide enough for "Alle E-Mail-" but not for the whole compound: a plain hyphen breaks,
+        // U+2011 keeps "E‑Mail‑Benachrichtigungen" whole.
+        let width = typesetter.measure("Alle E-Mail-", style: style).width + 2
+        XCTAssertEqual(typesetter.wrap("Alle E-Mail-Benachrichtigungen", style: style, width: width),
+                       ["Alle E-Mail-", "Benachrichtigungen"])
+        XCTAssertEqual(typesetter.wrap("Alle E\u{2011}Mail\u{2011}Benachrichtigungen", style: style, width: width),
+                       ["Alle", "E\u{2011}Mail\u{2011}Benachrichtigungen"])
+        XCTAssertEqual(typesetter.measure("E\u{2011}Mail", style: style).unknownCharacters, [])
+    }
+}
+
+
+/// Japanese and Chinese lines break only at ICU dictionary word boundaries, particles and
+/// closing punctuation stay with the word before them (lines read from the SVG).
+final class DictionaryBreakTests: XCTestCase {
+    /// Where the lines of `lines` break, in scalars of the joined text.
+    private func breaks(_ lines: [String]) -> [Int] {
+        var total = 0
+        return lines.dropLast().map { total += $0.unicodeScalars.count; return total }
+    }
+
+    private func assertBreaksAtWords(_ headline: String, locale: String, wholeWords: [String],
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try HyphenationTests.render(headline, locale: locale)
+        XCTAssertEqual(r.diagnostics, [], file: file, line: line)
+        XCTAssertGreaterThan(r.lines.count, 1, "\(r.lines)", file: file, line: line)
+        XCTAssertEqual(r.lines.joined(), headline, file: file, line: line)
+        let words = try XCTUnwrap(DictionaryWordBreaks.boundaries(headline, locale: locale), file: file, line: line)
+        let spans = DictionaryWordBreaks.unbreakableSpans(headline, locale: locale)
+        for position in breaks(r.lines) {
+            XCTAssertTrue(words.contains(position), "break at \(position) is inside an ICU word: \(r.lines)", file: file, line: line)
+            XCTAssertFalse(spans.contains { $0.lowerBound < position && position < $0.upperBound }, "break at \(position) splits a word from its particle: \(r.lines)", file: file, line: line)
+        }
+        for next in r.lines.dropFirst() {
+            XCTAssertFalse(DictionaryWordBreaks.attached.contains { next.hasPrefix($0) && !wholeWords.contains { next.hasPrefix($0) } }, "line starts with a particle: \(r.lines)", file: file, line: line)
+            XCTAssertFalse(["、", "。", "，", "」", "）"].contains { next.hasPrefix($0) }, "\(r.lines)", file: file, line: line)
+        }
+        for word in wholeWords { XCTAssertTrue(r.lines.contains { $0.contains(word) }, "\(word) split: \(r.lines)", file: file, line: line) }
+    }
+
+    func testJapaneseBreaksAtDictionaryWordsWithParticlesKept() throws {
+        try assertBreaksAtWords("すべてのメッセージを、ひと目で確認できます", locale: "ja-JP", wholeWords: ["メッセージ"])
+        try assertBreaksAtWords("スマートフォンでカレンダーとリマインダーを同期", locale: "ja", wholeWords: ["スマートフォン", "カレンダー", "リマインダー"])
+        // Pango alone would break inside "メッセージ" or before "を" at this width.
+        let spans = DictionaryWordBreaks.unbreakableSpans("すべてのメッセージを、ひと目で確認できます", locale: "ja")
+        let scalars = Array("すべてのメッセージを、ひと目で確認できます".unicodeScalars)
+        XCTAssertTrue(spans.map { String(String.UnicodeScalarView(scalars[$0])) }.contains("メッセージを、"))
+    }
+
+    func testChineseBreaksAtDictionaryWords() throws {
+        try assertBreaksAtWords("一目了然地查看所有消息和通知，随时随地保持联系", locale: "zh-Hans", wholeWords: ["消息", "通知"])
+    }
+
+    func testThaiKeepsPangosBreaks() {
+        XCTAssertFalse(DictionaryWordBreaks.applies(to: "th-TH"))
+        XCTAssertTrue(DictionaryWordBreaks.applies(to: "zh-Hant-TW"))
+    }
+}
