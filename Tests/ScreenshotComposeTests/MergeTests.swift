@@ -265,9 +265,13 @@ final class MergeTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/index.html")), "the contact sheet goes with its manifest")
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.de-DE.json")))
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/manifest.en-US.shard-1-of-2.json")), "parts lie side by side")
-        // A whole run supersedes the parts.
+        // A whole run supersedes the parts; a folder that only bears a manifest's name is the
+        // user's and stays, with what it holds.
+        _ = try scratch.write("out/manifest.notes.json/keep.txt", "mine")
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: epoch)), [])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter { $0.hasPrefix("manifest") }, ["manifest.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter { $0.hasPrefix("manifest") }.sorted(),
+                       ["manifest.json", "manifest.notes.json"])
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("out/manifest.notes.json/keep.txt"), encoding: .utf8), "mine")
     }
 
     func testVerifyKeepsEveryOutputPathInsideTheManifestsFolder() throws {

@@ -114,7 +114,9 @@ final class OutputFolder {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
             stale += names.filter { $0.hasPrefix("manifest.") && $0.hasSuffix(".json") && $0 != name }.map { root.appendingPathComponent($0) }
         }
-        for old in Set(stale) where FileManager.default.fileExists(atPath: old.path) {
+        // Only files this tool writes are removed: a folder that happens to bear such a name is
+        // the user's, and removing it would take everything inside with it.
+        for old in Set(stale) where Self.isFileOrLink(old) {
             try FileManager.default.removeItem(at: old)
         }
         for relative in relativePaths {
@@ -137,6 +139,13 @@ final class OutputFolder {
                 try? FileManager.default.removeItem(at: root.appendingPathComponent(folder).appendingPathComponent(name))
             }
         }
+    }
+
+    /// A regular file or a symbolic link (not followed), never a folder.
+    static func isFileOrLink(_ url: URL) -> Bool {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) != S_IFDIR
     }
 
     private func makeFolders(for relative: String) throws {
