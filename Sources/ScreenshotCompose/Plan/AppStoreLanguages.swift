@@ -8,11 +8,7 @@ public struct AppStoreLanguages: Equatable, Sendable {
 
     /// The shipped list, or nil when its resource is missing or unreadable.
     public static func shipped() -> AppStoreLanguages? {
-        guard let url = BuiltinResources.url("app-store-languages.json"),
-              let data = FileManager.default.contents(atPath: url.path),
-              let root = try? JSONValue.parse(data),
-              let codes = root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
-        return AppStoreLanguages(codes: codes)
+        BuiltinResources.languageCodes("app-store-languages.json").map { AppStoreLanguages(codes: $0) }
     }
 
     /// The code for a canonical tag, or why there is none. Chinese goes by script (zh-CN and

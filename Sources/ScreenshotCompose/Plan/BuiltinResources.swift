@@ -16,4 +16,12 @@ enum BuiltinResources {
         let ext = dot < file.endIndex ? String(file[file.index(after: dot)...]) : nil
         return Bundle.module.url(forResource: base, withExtension: ext, subdirectory: folder)
     }
+
+    /// The `codes` list of a shipped store-language file (`app-store-languages.json`,
+    /// `google-play-languages.json`), or nil when it is missing or unreadable.
+    static func languageCodes(_ name: String) -> [String]? {
+        guard let url = url(name), let data = FileManager.default.contents(atPath: url.path),
+              let root = try? JSONValue.parse(data) else { return nil }
+        return root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue)
+    }
 }

@@ -7,11 +7,7 @@ public struct GooglePlayLanguages: Equatable, Sendable {
     public var codes: [String]
 
     public static func shipped() -> GooglePlayLanguages? {
-        guard let url = BuiltinResources.url("google-play-languages.json"),
-              let data = FileManager.default.contents(atPath: url.path),
-              let root = try? JSONValue.parse(data),
-              let codes = root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
-        return GooglePlayLanguages(codes: codes)
+        BuiltinResources.languageCodes("google-play-languages.json").map { GooglePlayLanguages(codes: $0) }
     }
 
     /// The code for a canonical tag, or why there is none. Hebrew is `iw-IL` in Play Console;
