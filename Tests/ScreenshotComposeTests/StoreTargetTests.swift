@@ -70,6 +70,43 @@ final class StoreTargetTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))), [])
     }
 
+    /// The feature graphic goes to supply's `images/featureGraphic.png` of each Play language,
+    /// byte for byte the graphic's PNG, listed in the manifest; a later run without it removes
+    /// it like a stale screenshot, and leaves other files of `images/` alone.
+    func testTheFeatureGraphicIsCopiedToSuppliesFeatureGraphicFile() throws {
+        let scratch = try Scratch()
+        try scratch.write("shots/pixel.png", try Fixtures.png(width: 1080, height: 2400))
+        try scratch.write("icon.png", try Fixtures.png(width: 256, height: 256))
+        let graphic: [String: Any] = ["id": "feature", "target": "google-play:feature-graphic", "template": "feature-graphic",
+                                      "icon": "icon.png", "title": ["en-US": "Tuck"]]
+        var job: [String: Any] = ["schemaVersion": 1, "output": "out", "captures": [["id": "pixel", "path": "shots/pixel.png"]],
+                                  "headlines": ["en-US": ["pixel": "On every phone"]], "targets": ["google-play:phone"],
+                                  "graphics": [graphic]]
+        let jobFile = try scratch.writeJob(job)
+        try scratch.write("out/fastlane/metadata/android/en-US/images/icon.png", try Fixtures.png(width: 16, height: 16))
+        var options = epoch
+        options.fastlaneLayout = true
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
+        XCTAssertEqual(lines(report), [])
+        let images = "out/fastlane/metadata/android/en-US/images"
+        let fastlane = try FileManager.default.subpathsOfDirectory(atPath: scratch.path(images)).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(fastlane, ["featureGraphic.png", "icon.png", "phoneScreenshots/01_pixel.png"])
+        let copy = try Data(contentsOf: URL(fileURLWithPath: scratch.path("\(images)/featureGraphic.png")))
+        let png = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/feature.png")))
+        XCTAssertEqual(SHA256.hex(copy), SHA256.hex(png))
+        let feature = try XCTUnwrap(report.manifest?.outputs.first { $0.captureId == "feature" })
+        XCTAssertEqual(feature.fastlane?.path, "fastlane/metadata/android/en-US/images/featureGraphic.png")
+        XCTAssertEqual(feature.fastlane?.sha256, SHA256.hex(png))
+        XCTAssertEqual(feature.png?.sha256, SHA256.hex(png))
+        XCTAssertEqual(lines(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))), [])
+
+        job["graphics"] = nil
+        try scratch.writeJob(job)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: options)), [])
+        let after = try FileManager.default.subpathsOfDirectory(atPath: scratch.path(images)).filter { $0.hasSuffix(".png") }.sorted()
+        XCTAssertEqual(after, ["icon.png", "phoneScreenshots/01_pixel.png"])
+    }
+
     func testWithoutTheLocaleMapTheSourceLanguageIsRefusedForBothStores() throws {
         let scratch = try Scratch()
         let jobFile = try releaseJob(scratch, targets: ["app-store:iphone-6.9", "google-play:phone"])

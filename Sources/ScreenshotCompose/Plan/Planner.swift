@@ -190,7 +190,8 @@ public enum Planner {
         }
 
         outputs += graphicOutputs(job, icons: icons, locales: locales, placeholder: template ?? SVGTemplate(segments: []),
-                                  composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], &d)
+                                  composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
+                                  wells: wells, playCodes: playCodes, &d)
         // Locale, then job order (captures or screens, then graphics).
         outputs = outputs.enumerated().sorted { a, b in
             ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)

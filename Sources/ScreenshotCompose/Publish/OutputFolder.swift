@@ -132,8 +132,11 @@ final class OutputFolder {
         // fastlane deliver and supply upload every PNG in a folder: screenshots of an earlier
         // run that this one does not write would be uploaded too, so they go.
         let written = Set(relativePaths)
-        let fastlaneFolders = Set(relativePaths.filter(OutputPaths.isFastlaneScreenshot).map { ($0 as NSString).deletingLastPathComponent })
-        for folder in fastlaneFolders {
+        let earlier = OutputPaths.fastlaneStalePlaces(written: relativePaths)
+        for file in earlier.files where !written.contains(file) {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(file))
+        }
+        for folder in earlier.folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             for name in names where name.hasSuffix(".png") && !written.contains("\(folder)/\(name)") {
                 try? FileManager.default.removeItem(at: root.appendingPathComponent(folder).appendingPathComponent(name))

@@ -13,7 +13,8 @@ public struct DestinationNames: Equatable, Hashable, Sendable {
     /// The SVG's href to the capture copy, relative to the SVG's own folder.
     public var captureHref: String
     /// `--layout fastlane`: the upload copy, `fastlane/screenshots/<language>/<NN>_<name>.png`
-    /// (deliver) or `fastlane/metadata/android/<language>/images/<type>/<NN>_<name>.png` (supply).
+    /// (deliver) or `fastlane/metadata/android/<language>/images/<type>/<NN>_<name>.png` (supply;
+    /// `images/featureGraphic.png` for the feature graphic).
     public var fastlane: String?
     /// A screen's further capture copies (`<locale>/captures/<captureId>.png`).
     public var extraCaptureCopies: [String] = []
@@ -36,6 +37,9 @@ public enum OutputPaths {
     /// `images/<type>/` (phoneScreenshots, sevenInchScreenshots, tenInchScreenshots,
     /// tvScreenshots, wearScreenshots).
     public static let fastlanePlayMetadata = "fastlane/metadata/android"
+    /// supply's images that are one file per language, `images/<type>.png`, not a folder of
+    /// screenshots (supply's file name for the feature graphic).
+    static let playSingleImages: Set<String> = ["featureGraphic"]
 
     /// Where an output is uploaded from with `--layout fastlane`.
     public enum Upload: Equatable, Sendable {
@@ -69,6 +73,8 @@ public enum OutputPaths {
         switch upload ?? fastlaneLanguage.map({ Upload.appStore(language: $0) }) {
         case .appStore(let language)?:
             copy = "\(fastlaneScreenshots)/\(language)/\(nn)_\(name)\(folder.map { "_\($0)" } ?? "").png"
+        case .googlePlay(let language, let type)? where playSingleImages.contains(type):
+            copy = "\(fastlanePlayMetadata)/\(language)/images/\(type).png"
         case .googlePlay(let language, let type)?:
             copy = "\(fastlanePlayMetadata)/\(language)/images/\(type)/\(nn)_\(name).png"
         case nil:
@@ -83,6 +89,26 @@ public enum OutputPaths {
     /// Whether `relative` is a screenshot in a folder fastlane uploads every PNG of.
     static func isFastlaneScreenshot(_ relative: String) -> Bool {
         relative.hasPrefix(fastlaneScreenshots + "/") || relative.hasPrefix(fastlanePlayMetadata + "/")
+    }
+
+    /// What an earlier run may have left where fastlane uploads from, given the files this run
+    /// writes: the screenshot folders it writes (every PNG there is uploaded), and each Play
+    /// language's single images (`images/featureGraphic.png`) of the languages it writes. Other
+    /// files in `images/` (an icon the team keeps there) are not this tool's.
+    static func fastlaneStalePlaces(written: [String]) -> (folders: Set<String>, files: Set<String>) {
+        var folders: Set<String> = []
+        var files: Set<String> = []
+        for relative in written where isFastlaneScreenshot(relative) {
+            let components = relative.split(separator: "/").map(String.init)
+            let playDepth = fastlanePlayMetadata.split(separator: "/").count
+            if relative.hasPrefix(fastlanePlayMetadata + "/"), components.count > playDepth {
+                let language = components[playDepth]
+                for image in playSingleImages { files.insert("\(fastlanePlayMetadata)/\(language)/images/\(image).png") }
+                if components.count == playDepth + 3 { continue }  // <language>/images/<single>.png
+            }
+            folders.insert((relative as NSString).deletingLastPathComponent)
+        }
+        return (folders, files)
     }
 }
 
