@@ -107,6 +107,24 @@ final class StoreTargetTests: XCTestCase {
         XCTAssertEqual(after, ["icon.png", "phoneScreenshots/01_pixel.png"])
     }
 
+    func testTwoFeatureGraphicsForOneSupplyFileAreRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("shots/pixel.png", try Fixtures.png(width: 1080, height: 2400))
+        try scratch.write("icon.png", try Fixtures.png(width: 256, height: 256))
+        func graphic(_ id: String) -> [String: Any] {
+            ["id": id, "target": "google-play:feature-graphic", "icon": "icon.png", "title": ["en-US": "Tuck"]]
+        }
+        let jobFile = try scratch.writeJob(["schemaVersion": 1, "output": "out", "captures": [["id": "pixel", "path": "shots/pixel.png"]],
+                                            "headlines": ["en-US": ["pixel": "On every phone"]], "targets": ["google-play:phone"],
+                                            "graphics": [graphic("feature"), graphic("second")]])
+        var options = epoch
+        options.fastlaneLayout = true
+        // Both would be supply's one featureGraphic.png: the store's count rule refuses them, once.
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: options)), [
+            "error: \(jobFile): captures: google-play allows at most 1 screenshots per feature graphic and locale: expected at most 1, found 2 (feature-icon, second-icon) in each of en-US [https://support.google.com/googleplay/android-developer/answer/1078870]",
+        ])
+    }
+
     func testWithoutTheLocaleMapTheSourceLanguageIsRefusedForBothStores() throws {
         let scratch = try Scratch()
         let jobFile = try releaseJob(scratch, targets: ["app-store:iphone-6.9", "google-play:phone"])

@@ -34,13 +34,12 @@ extension Planner {
 
     /// A graphic's outputs: one per locale that has a title (every locale of the job needs one).
     /// With `--layout fastlane` (`playCodes` not empty), a Google Play graphic is also copied to
-    /// supply's file for it (`images/featureGraphic.png`), one per language: two graphics of
-    /// one target would write the same file, so the second is refused.
+    /// supply's file for it (`images/featureGraphic.png`), one per language (two graphics of one
+    /// target would write one file; the store's count rule, 1 per locale, already refuses them).
     static func graphicOutputs(_ job: Job, icons: [(JobGraphic, PlannedCapture)], locales: [String], placeholder: SVGTemplate,
                                composedAt: String, storeRules: [StoreRule], wells: WellsCatalog?, playCodes: [String: String],
                                _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
-        var uploadedBy: [String: String] = [:]
         for locale in locales {
             for (graphic, icon) in icons {
                 let index = job.graphics.firstIndex(of: graphic) ?? 0
@@ -61,13 +60,6 @@ extension Planner {
                 }
                 let upload = wells.flatMap { UploadLayout.store(of: icon, wells: $0) == "google-play" ? UploadLayout.upload(
                     for: icon, locale: locale, wells: $0, appStoreCodes: [:], playCodes: playCodes) : nil }
-                if let upload, let copy = OutputPaths.destinations(locale: locale, name: graphic.id, captureId: icon.id, order: 1, upload: upload).fastlane {
-                    if let other = uploadedBy[copy], other != field {
-                        d.error(job.file, "\(field).target", "--layout fastlane: \(other) and \(field) would both be \(copy): expected one graphic per store file, found two for \(graphic.target)")
-                        continue
-                    }
-                    uploadedBy[copy] = field
-                }
                 var spec = OutputSpec(
                     locale: locale, capture: icon, canvas: icon.canvas, headline: title, subtitle: graphic.subtitle[locale],
                     theme: job.theme, typesetting: job.typesetting, template: placeholder, templateChoice: choice,
