@@ -79,7 +79,9 @@ enum Arguments {
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error
-    --layout fastlane      also write <out>/fastlane/screenshots/<App Store Connect language>/<NN>_<id>.png
+    --layout fastlane      also write App Store outputs to <out>/fastlane/screenshots/<App Store Connect language>/<NN>_<id>.png
+                           (deliver) and Google Play outputs to <out>/fastlane/metadata/android/<Play language>/images/
+                           <type>Screenshots/<NN>_<id>.png and featureGraphic.png (supply)
     --fallback-locale TAG  fill missing translations, and missing {locale} captures, from TAG (one warning each)
     --allow-untranslated   accept String Catalog units that are not "translated" (warning)
     --keep-going           a refused capture fails only its outputs; the rest are rendered and
