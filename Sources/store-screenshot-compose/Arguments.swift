@@ -31,6 +31,7 @@ enum Command: Equatable {
     case wellsIdentify(files: [String], file: String?, storeFile: String?)
     case schema(name: String)
     case completions(shell: String)
+    case initJob(folder: String, wells: String?, storeWells: String?)
     case help
     case version
 }
@@ -76,6 +77,11 @@ enum Arguments {
                          store-wells.json or a theme; a job may name it in "$schema"
       completions bash|zsh|fish
                          print a shell completion script (make install installs all three)
+      init [FOLDER] [--wells FILE] [--store-wells FILE]
+                         read a folder of captures (plain PNGs, fastlane snapshot or screengrab;
+                         default: the current folder), identify each capture's well, and write a
+                         starter job.json, job.schema.json and headlines.xcstrings (screen ids ×
+                         locales, empty) into the current folder; never overwrites a file
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error
@@ -222,6 +228,21 @@ enum Arguments {
                 throw UsageError(message: "completions takes \(Completions.shells.joined(separator: ", ")), found \"\(shell)\"")
             }
             return .completions(shell: shell)
+        case "init":
+            var wells: String?
+            var storeWells: String?
+            var positional: [String] = []
+            while !rest.isEmpty {
+                let arg = rest.removeFirst()
+                switch arg {
+                case "--wells": wells = try value(for: arg, &rest)
+                case "--store-wells": storeWells = try value(for: arg, &rest)
+                case "--help", "-h": return .help
+                default: positional.append(try plain(arg))
+                }
+            }
+            guard positional.count <= 1 else { throw UsageError(message: "init takes at most one FOLDER, found \(positional.count)") }
+            return .initJob(folder: positional.first ?? ".", wells: wells, storeWells: storeWells)
         default:
             throw UsageError(message: "unknown command \"\(first)\"")
         }

@@ -65,6 +65,8 @@ struct CommandSpec {
                               .file("--store-wells", "a store-wells catalog")]),
         CommandSpec(name: "schema", help: "print the JSON Schema of a file the tool reads", operand: .choice(["job", "wells", "store-wells", "theme"]), options: []),
         CommandSpec(name: "completions", help: "print a shell completion script", operand: .choice(["bash", "zsh", "fish"]), options: []),
+        CommandSpec(name: "init", help: "write a starter job for a folder of captures", operand: .folder,
+                    options: [.file("--wells", "a device-wells catalog"), .file("--store-wells", "a store-wells catalog")]),
         CommandSpec(name: "help", help: "usage", operand: .none, options: []),
     ]
 }

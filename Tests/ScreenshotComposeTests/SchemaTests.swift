@@ -163,6 +163,8 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(try complete(["store-screenshot-compose", "render", "job.json", "--layout", ""]), "default fastlane\n")
         XCTAssertEqual(try complete(["store-screenshot-compose", "schema", "st"]), "store-wells\n")
         XCTAssertEqual(try complete(["store-screenshot-compose", "render", "--fall"]), "--fallback-locale\n")
+        XCTAssertEqual(try complete(["store-screenshot-compose", "in"]), "init\n")
+        XCTAssertEqual(try complete(["store-screenshot-compose", "init", "--st"]), "--store-wells\n")
         // Every option the usage text names is offered for some command.
         let help = try runTool(["--help"]).1
         func options(_ text: String) -> Set<String> {

@@ -1,0 +1,216 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `init [FOLDER]`: a starter job for a folder of captures (plain PNGs, a fastlane snapshot or
+/// a screengrab folder), so a new user starts from a job that names their captures instead of
+/// writing one from the README. Each capture's well is identified as a job without `"well"`
+/// would identify it (the device name a snapshot file carries, else the one device well of the
+/// capture's size); an unknown or ambiguous size is refused naming the file. Writes `job.json`
+/// (with `"$schema"`), `job.schema.json` and `headlines.xcstrings` (keys: the screen ids; the
+/// source language and every locale folder, each unit empty and `new`); never overwrites a file.
+public enum StarterJob {
+    public static let jobName = "job.json"
+    public static let schemaName = "job.schema.json"
+    public static let catalogName = "headlines.xcstrings"
+    /// A folder without locale folders (plain PNGs) starts in this locale.
+    public static let defaultLocale = "en-US"
+
+    /// What the folder holds, as `init` read it.
+    public struct Found: Equatable, Sendable {
+        public enum Kind: String, Sendable { case plain = "plain PNG", snapshot = "fastlane snapshot", screengrab = "fastlane screengrab" }
+        public struct Capture: Equatable, Sendable {
+            /// The headline key: the capture id (plain) or the screen id (fastlane).
+            public var screen: String
+            /// Plain: the file name; fastlane: the device name or screengrab images folder.
+            public var device: String?
+            public var well: Well
+        }
+        public var kind: Kind
+        /// Canonical locale tags, the source first.
+        public var locales: [String]
+        public var captures: [Capture]
+        /// The headline keys in order.
+        public var screens: [String] { captures.map(\.screen).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
+    }
+
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic] = []
+        public var found: Found?
+        /// Paths written, in order.
+        public var written: [String] = []
+        /// What `init` prints: what it found, what it wrote and the next command.
+        public var text: String = ""
+    }
+
+    /// Reads `folder` (relative to `directory` unless absolute) and writes the starter files
+    /// into `directory`. Nothing is written when any problem is found.
+    public static func run(folder: String, into directory: URL, wells: String? = nil, storeWells: String? = nil) -> Result {
+        var d = DiagnosticCollector()
+        var result = Result()
+        let targets = [jobName, schemaName, catalogName].map { directory.appendingPathComponent($0) }
+        for url in targets where FileManager.default.fileExists(atPath: url.path) || isSymlink(url) {
+            d.error(url.path, "(file)", "init never overwrites a file: expected no file here, found one (move it away, or run init in another folder)")
+        }
+        let folderURL = JobLoader.resolve(folder, against: directory)
+        guard let catalog = WellsListing.loadMerged(file: wells, storeFile: storeWells, into: &d),
+              let found = read(folderURL, catalog: catalog, &d), !d.hasErrors else {
+            result.diagnostics = d.diagnostics
+            return result
+        }
+        result.found = found
+        let relative = RelativePath.from(directory, to: folderURL)
+        var job = "{\n  \"$schema\": \"./\(schemaName)\",\n  \"schemaVersion\": 1,\n"
+        if found.kind == .plain {
+            let lines = found.captures.map { capture in
+                "    { \"id\": \(json(capture.screen)), \"path\": \(json("\(relative)/\(capture.device ?? capture.screen)")), \"well\": \(json(capture.well.id)) }"
+            }
+            job += "  \"captures\": [\n\(lines.joined(separator: ",\n"))\n  ],\n"
+        } else {
+            job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
+        }
+        job += "  \"headlines\": \"\(catalogName)\",\n  \"output\": \"out\"\n}\n"
+        var files: [(URL, Data)] = [(targets[0], Data(job.utf8))]
+        do {
+            files.append((targets[1], try JSONSchemas.document("job")))
+            files.append((targets[2], try stringCatalog(found)))
+        } catch {
+            d.error(directory.path, "(output)", "cannot encode the starter files: \(error)")
+        }
+        for (url, data) in files where !d.hasErrors {
+            if let problem = createNew(url, data) {
+                d.error(url.path, "(file)", problem)
+            } else {
+                result.written.append(url.path)
+            }
+        }
+        result.diagnostics = d.diagnostics
+        result.text = text(found, folder: relative, written: result.written.map { URL(fileURLWithPath: $0).lastPathComponent })
+        return result
+    }
+
+    /// The folder's captures with their wells; nil (errors in `d`) when it holds none.
+    static func read(_ folder: URL, catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found? {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            d.error(folder.path, "(folder)", "init reads a folder of captures: expected a folder, found \(fm.fileExists(atPath: folder.path) ? "a file" : "nothing")")
+            return nil
+        }
+        let pngs = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted()
+        if !pngs.isEmpty {
+            // Plain captures: one per PNG, the id from its name, the well from its size.
+            var captures: [Found.Capture] = []
+            for name in pngs {
+                let id = String(name.dropLast(4))
+                let path = folder.appendingPathComponent(name).path
+                guard CaptureID.isValid(id) else {
+                    d.error(path, "(file name)", "the file name becomes the capture id: expected [A-Za-z0-9][A-Za-z0-9._-]*.png, found \"\(name)\"")
+                    continue
+                }
+                if let well = identify(path, named: nil, catalog: catalog, &d) {
+                    captures.append(Found.Capture(screen: id, device: name, well: well))
+                }
+            }
+            return Found(kind: .plain, locales: [defaultLocale], captures: captures)
+        }
+        let devices = catalog.wells.filter { $0.storeWell?.store == nil && !$0.fixture }.flatMap { well in well.devices.map { (name: $0, well: well.id) } }
+        guard let scan = FastlaneCaptureFolder.scan(folder, file: folder.path, field: "(folder)", devices: devices, into: &d) else { return nil }
+        var captures: [Found.Capture] = []
+        for screen in scan.screens {
+            let files = screen.files.values.sorted()
+            guard CaptureID.isValid(screen.screen) else {
+                d.error(folder.appendingPathComponent(files.first ?? "").path, "(file name)",
+                        "the screen name becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(screen.screen)\"")
+                continue
+            }
+            // Every locale's file: one of another size would be refused by render.
+            let wells = files.map { identify(folder.appendingPathComponent($0).path, named: screen.well.flatMap(catalog.well(id:)), catalog: catalog, &d) }
+            if let well = wells.first ?? nil, wells.allSatisfy({ $0 == well }) {
+                captures.append(Found.Capture(screen: screen.screen, device: screen.device, well: well))
+            }
+        }
+        let tags = scan.localeFolders.filter(LocaleTag.isWellFormed).map(LocaleTag.canonical)
+        for tag in scan.localeFolders where !LocaleTag.isWellFormed(tag) {
+            d.warning(folder.appendingPathComponent(tag).path, "(folder)", "not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; left out")
+        }
+        return Found(kind: scan.layout == .snapshot ? .snapshot : .screengrab, locales: sourceFirst(tags), captures: captures)
+    }
+
+    /// The well a job without `"well"` would give the file: the well its device name names
+    /// (its size checked), else the one device well of its size.
+    private static func identify(_ path: String, named: Well?, catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Well? {
+        guard let result = WellsIdentify.identify(files: [path], catalog: catalog, into: &d).first else { return nil }
+        let size = "\(result.width)×\(result.height)"
+        if let named {
+            if named.width == result.width && named.height == result.height { return named }
+            d.error(path, "(size)", "the device name picks well \(named.id): expected \(named.width)×\(named.height), found \(size)")
+            return nil
+        }
+        if let well = result.well { return well }
+        let pickable = result.candidates.filter { !$0.fixture }
+        if pickable.isEmpty {
+            d.error(path, "(size)", "no device well has this size: expected one of the sizes the wells catalog knows (\(catalog.deviceWellSizes.joined(separator: ", ")); see `wells`), found \(size)")
+        } else {
+            d.error(path, "(size)", "\(pickable.count) wells have this size \(size): expected one, found \(pickable.map(\.id).joined(separator: ", ")); write the job by hand and name one in \"well\"")
+        }
+        return nil
+    }
+
+    /// en-US (or the first English locale) is the source language when the folder has it.
+    static func sourceFirst(_ tags: [String]) -> [String] {
+        guard let source = tags.first(where: { $0 == "en-US" }) ?? tags.first(where: { $0 == "en" || $0.hasPrefix("en-") }) ?? tags.first else {
+            return [defaultLocale]
+        }
+        return [source] + tags.filter { $0 != source }
+    }
+
+    /// An Xcode String Catalog: every screen id, in every locale, empty and `new`.
+    static func stringCatalog(_ found: Found) throws -> Data {
+        var strings: [String: Any] = [:]
+        for key in found.screens {
+            var localizations: [String: Any] = [:]
+            for locale in found.locales { localizations[locale] = ["stringUnit": ["state": "new", "value": ""]] }
+            strings[key] = ["extractionState": "manual", "localizations": localizations]
+        }
+        let catalog: [String: Any] = ["sourceLanguage": found.locales[0], "strings": strings, "version": "1.0"]
+        var data = try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        data.append(0x0A)
+        return data
+    }
+
+    /// What `init` prints.
+    static func text(_ found: Found, folder: String, written: [String]) -> String {
+        var lines = ["\(folder): \(found.kind.rawValue) folder, \(found.captures.count) capture(s), \(found.screens.count) screen(s), locale(s) \(found.locales.joined(separator: ", "))"]
+        for capture in found.captures {
+            let device = found.kind == .plain ? "" : "\(capture.device ?? "") "
+            lines.append("  \(device)\(capture.screen): well \(capture.well.id) (\(capture.well.width)×\(capture.well.height))")
+        }
+        lines += written.map { "wrote \($0)" }
+        lines.append("next: write a headline per screen and locale in \(catalogName) (Xcode, or any editor; set each unit's state to \"translated\"), then run")
+        lines.append("  store-screenshot-compose render \(jobName)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Creates the file only if nothing is there (O_EXCL, so a file that appeared since the
+    /// check is still never overwritten); nil on success, else the problem.
+    private static func createNew(_ url: URL, _ data: Data) -> String? {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            return errno == EEXIST ? "init never overwrites a file: expected no file here, found one" : "cannot create: \(String(cString: strerror(errno)))"
+        }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        return written == data.count ? nil : "cannot write: \(String(cString: strerror(errno)))"
+    }
+
+    private static func isSymlink(_ url: URL) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil
+    }
+
+    private static func json(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// `init [FOLDER]`: a starter job for a folder of captures, which renders once its headlines
+/// are written.
+final class StarterJobTests: XCTestCase {
+    /// What a user does next: a headline in every unit, marked translated.
+    static func fillHeadlines(_ path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        var catalog = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var strings = try XCTUnwrap(catalog["strings"] as? [String: [String: Any]])
+        for (key, entry) in strings {
+            let localizations = try XCTUnwrap(entry["localizations"] as? [String: Any])
+            var filled: [String: Any] = [:]
+            for locale in localizations.keys { filled[locale] = ["stringUnit": ["state": "translated", "value": "\(key) in \(locale)"]] }
+            strings[key] = ["localizations": filled]
+        }
+        catalog["strings"] = strings
+        try JSONSerialization.data(withJSONObject: catalog).write(to: url)
+    }
+
+    func testSnapshotFolderWithTwoDevicesAndThreeLanguagesGivesAJobThatRendersOnceHeadlinesAreWritten() throws {
+        let scratch = try Scratch()
+        let hashes = try FastlaneFolderTests.writeSnapshotFolder(scratch)
+        let result = StarterJob.run(folder: "screenshots", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [])
+        XCTAssertEqual(result.text, """
+            screenshots: fastlane snapshot folder, 4 capture(s), 2 screen(s), locale(s) en-US, de-DE, ja
+              iPad Pro 13-inch (M4) 01Home: well ios-simulator-2064x2752 (2064×2752)
+              iPad Pro 13-inch (M4) 02Search: well ios-simulator-2064x2752 (2064×2752)
+              iPhone 16 Pro Max 01Home: well ios-simulator-1320x2868 (1320×2868)
+              iPhone 16 Pro Max 02Search: well ios-simulator-1320x2868 (1320×2868)
+            wrote job.json
+            wrote job.schema.json
+            wrote headlines.xcstrings
+            next: write a headline per screen and locale in headlines.xcstrings (Xcode, or any editor; set each unit's state to "translated"), then run
+              store-screenshot-compose render job.json
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8), """
+            {
+              "$schema": "./job.schema.json",
+              "schemaVersion": 1,
+              "captures": { "fastlane": "screenshots" },
+              "headlines": "headlines.xcstrings",
+              "output": "out"
+            }
+
+            """)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scratch.path("job.schema.json"))), try JSONSchemas.document("job"))
+        // Every screen id in every locale, empty and new; the source language from the folder.
+        let catalog = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("headlines.xcstrings")))) as? [String: Any])
+        XCTAssertEqual(catalog["sourceLanguage"] as? String, "en-US")
+        let strings = try XCTUnwrap(catalog["strings"] as? [String: [String: Any]])
+        XCTAssertEqual(strings.keys.sorted(), ["01Home", "02Search"])
+        for entry in strings.values {
+            let units = try XCTUnwrap(entry["localizations"] as? [String: [String: [String: String]]])
+            XCTAssertEqual(units.keys.sorted(), ["de-DE", "en-US", "ja"])
+            XCTAssertEqual(Set(units.values.map { $0["stringUnit"] ?? [:] }), [["state": "new", "value": ""]])
+        }
+
+        // As written, the untranslated units are refused; written, the job renders every
+        // locale's own capture for both devices.
+        let job = scratch.path("job.json")
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions())).count, 6)
+        try Self.fillHeadlines(scratch.path("headlines.xcstrings"))
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"), rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.count, 12)
+        for output in manifest.outputs {
+            let device = output.well == "ios-simulator-1320x2868" ? "iPhone 16 Pro Max" : "iPad Pro 13-inch (M4)"
+            let screen = output.captureId.hasSuffix("01Home") ? "01Home" : "02Search"
+            XCTAssertEqual(output.captureSource?.sha256, hashes[scratch.path("screenshots/\(output.locale)/\(device)-\(screen).png")], output.svg.path)
+            let svg = try String(contentsOfFile: scratch.path("out/\(output.svg.path)"), encoding: .utf8)
+            XCTAssertTrue(svg.contains("\(screen) in \(output.locale)"), output.svg.path)
+        }
+    }
+
+    func testScreengrabFolderGivesAJobThatRendersOnceHeadlinesAreWritten() throws {
+        let scratch = try Scratch()
+        for locale in ["de-DE", "en-US", "fr-FR"] {
+            for screen in ["01Home", "02Search"] {
+                let png = try Fixtures.pngVariant(width: 1080, height: 2400, variant: "\(locale) \(screen)")
+                try scratch.write("fastlane/metadata/android/\(locale)/images/phoneScreenshots/\(screen)_1700000000123.png", png)
+            }
+            try scratch.write("fastlane/metadata/android/\(locale)/title.txt", "Tuck")
+        }
+        let result = StarterJob.run(folder: "fastlane/metadata/android", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [])
+        XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(3), [
+            "fastlane/metadata/android: fastlane screengrab folder, 2 capture(s), 2 screen(s), locale(s) en-US, de-DE, fr-FR",
+            "  phoneScreenshots 01Home: well android-emulator-1080x2400 (1080×2400)",
+            "  phoneScreenshots 02Search: well android-emulator-1080x2400 (1080×2400)",
+        ])
+        try Self.fillHeadlines(scratch.path("headlines.xcstrings"))
+        let report = ScreenshotComposer().render(jobFile: scratch.path("job.json"), options: PlanOptions(sourceDateEpoch: "0"),
+                                                 rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId)" }.sorted(),
+                       ["de-DE/01Home", "de-DE/02Search", "en-US/01Home", "en-US/02Search", "fr-FR/01Home", "fr-FR/02Search"])
+        for output in manifest.outputs {
+            XCTAssertEqual(output.captureSource?.path,
+                           "../fastlane/metadata/android/\(output.locale)/images/phoneScreenshots/\(output.captureId)_1700000000123.png")
+        }
+    }
+
+    func testPlainFolderNamesEachCapturesWellAndUnknownSizesAreRefusedNamingTheFileAndTheKnownSizes() throws {
+        let scratch = try Scratch()
+        try scratch.write("captures/home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        let written = StarterJob.run(folder: "captures", into: scratch.url)
+        XCTAssertEqual(written.diagnostics.map(\.line), [])
+        XCTAssertTrue(try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8).contains("""
+              "captures": [
+                { "id": "home", "path": "captures/home.png", "well": "ios-simulator-1206x2622" }
+              ],
+            """))
+
+        let other = try Scratch()
+        try other.write("captures/web.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("rust-book-mobile.png")))
+        let refused = StarterJob.run(folder: "captures", into: other.url)
+        let sizes = "750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560"
+        XCTAssertEqual(refused.diagnostics.map(\.line), [
+            "error: \(other.path("captures/web.png")): (size): no device well has this size: expected one of the sizes the wells catalog knows (\(sizes); see `wells`), found 390×844",
+        ])
+        XCTAssertEqual(refused.written, [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other.path("job.json")))
+    }
+
+    func testInitNeverOverwritesAFileAndWritesNothingThen() throws {
+        let scratch = try Scratch()
+        try scratch.write("captures/home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        try scratch.write("headlines.xcstrings", "mine")
+        let (code, out, err) = try runTool(["init", "captures"], cwd: scratch.url)
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(out, "")
+        XCTAssertEqual(err, """
+            error: \(scratch.url.resolvingSymlinksInPath().path)/headlines.xcstrings: (file): init never overwrites a file: expected no file here, found one (move it away, or run init in another folder)
+            1 error(s)
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("headlines.xcstrings"), encoding: .utf8), "mine")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.schema.json")))
+        // Without the file, the same command writes the three files and says what is next.
+        try FileManager.default.removeItem(atPath: scratch.path("headlines.xcstrings"))
+        let (again, text, _) = try runTool(["init", "captures"], cwd: scratch.url)
+        XCTAssertEqual(again, 0)
+        XCTAssertTrue(text.hasSuffix("store-screenshot-compose render job.json\n"), text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("job.json")))
+    }
+}
