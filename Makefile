@@ -22,13 +22,16 @@ test: setup
 	$(SWIFT) run ssc-example
 	./scripts/ci-matrix.sh
 
-# The fixture jobs: inline headlines (out/demo) and an Xcode String Catalog (out/xcstrings).
+# The fixture jobs: inline headlines (out/demo), an Xcode String Catalog (out/xcstrings), and a
+# fastlane snapshot folder whose captures show each language's own UI (out/localized).
 demo: build
-	rm -rf out/demo out/xcstrings
+	rm -rf out/demo out/xcstrings out/localized
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
 	$(BIN) verify out/demo/manifest.json
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/xcstrings-job.json
 	$(BIN) verify out/xcstrings/manifest.json
+	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/localized-job.json
+	$(BIN) verify out/localized/manifest.json
 
 # Rendered examples for the README, one per script family (docs/headline-<locale>.png).
 docs: build

@@ -100,4 +100,33 @@ final class FastlaneFolderTests: XCTestCase {
             }
         })
     }
+
+    /// `make demo`'s localized fixture: a snapshot folder whose captures show each language's
+    /// own UI; every output composes its own language's file, and `init` reads the folder alike.
+    func testLocalizedDemoComposesEachLanguagesOwnCapture() throws {
+        let scratch = try Scratch()
+        let folder = Fixtures.repository.appendingPathComponent("fixtures/localized/screenshots")
+        let report = ScreenshotComposer().render(jobFile: Fixtures.repository.appendingPathComponent("fixtures/localized-job.json").path,
+                                                 options: PlanOptions(output: scratch.path("out"), sourceDateEpoch: "0"),
+                                                 rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId) \($0.well)" }, [
+            "de-DE/01Inbox ios-simulator-750x1334", "de-DE/02Today ios-simulator-750x1334",
+            "en-US/01Inbox ios-simulator-750x1334", "en-US/02Today ios-simulator-750x1334",
+            "ja/01Inbox ios-simulator-750x1334", "ja/02Today ios-simulator-750x1334",
+        ])
+        for output in manifest.outputs {
+            let file = folder.appendingPathComponent("\(output.locale)/iPhone SE (3rd generation)-\(output.captureId).png")
+            XCTAssertEqual(output.captureSource?.sha256, SHA256.hex(try Data(contentsOf: file)), "\(output.locale) \(output.captureId)")
+        }
+        XCTAssertEqual(Set(manifest.outputs.compactMap { $0.captureSource?.sha256 }).count, 6)
+
+        var d = DiagnosticCollector()
+        var catalog = DiagnosticCollector()
+        let found = try XCTUnwrap(StarterJob.read(folder, catalog: try XCTUnwrap(WellsListing.loadMerged(file: nil, storeFile: nil, into: &catalog)), &d))
+        XCTAssertEqual(lines(d), [])
+        XCTAssertEqual(found.locales, ["en-US", "de-DE", "ja"])
+        XCTAssertEqual(found.captures.map { "\($0.screen) \($0.well.id)" }, ["01Inbox ios-simulator-750x1334", "02Today ios-simulator-750x1334"])
+    }
 }
