@@ -21,7 +21,9 @@ final class ManyCapturesTests: XCTestCase {
         var planned: [PlannedCapture] = []
         for (index, path) in ["shot.png", "./shot.png", "../captures/shot.png"].enumerated() {
             let capture = JobCapture(id: "c\(index)", path: path, url: folder.appendingPathComponent(path), well: "tuck-browser-mobile", storeWell: nil)
-            planned += try [XCTUnwrap(Planner.readCapture(capture, index: index, job: loaded, wells: wells, cache: cache, &d))]
+            var inputs = IngestedInputs()
+            inputs.ingestCapture(capture.url)
+            planned += try [XCTUnwrap(Planner.readCapture(capture, index: index, job: loaded, wells: wells, inputs: inputs, cache: cache, &d))]
         }
         XCTAssertEqual(lines(d), [])
         XCTAssertEqual(cache.decodes, 1)

@@ -235,7 +235,7 @@ final class MergeTests: XCTestCase {
         let scratch = try Scratch()
         var d = DiagnosticCollector()
         let job = try XCTUnwrap(JobLoader.load(file: try job(scratch), into: &d))
-        let plan = try XCTUnwrap(Planner.plan(job, options: epoch, into: &d))
+        let plan = try XCTUnwrap(Planner.plan(job, inputs: Ingest.read(job, options: epoch), options: epoch, into: &d))
         XCTAssertEqual(lines(d), [])
         func basis(_ plan: Plan) -> [String: String] {
             let items = PlanRecord.basis(plan: plan, options: epoch, rendering: RenderOptions(), toolchain: .current(typesetter: PangoTypesetter()))

@@ -97,7 +97,7 @@ final class StoreCatalogTests: XCTestCase {
         let jobFile = try job(scratch, sizes: [("pro-max", 1320, 2868), ("se", 750, 1334)])
         var d = DiagnosticCollector()
         let job = try XCTUnwrap(JobLoader.load(file: jobFile, into: &d))
-        let plan = try XCTUnwrap(Planner.plan(job, options: epoch, into: &d))
+        let plan = try XCTUnwrap(Planner.plan(job, inputs: Ingest.read(job, options: epoch), options: epoch, into: &d))
         XCTAssertEqual(lines(d), [])
         XCTAssertEqual(plan.captures.map(\.well.id), ["ios-simulator-1320x2868", "ios-simulator-750x1334"])
         // Exactly an App Store size: the canvas is that slot, so the store's rules apply.

@@ -35,26 +35,28 @@ public struct ScreenshotComposer {
     /// error. Nothing is written.
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         let before = d.errors.count
-        guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
-        return prepare(job, options: options, errorsBefore: before, into: &d)
+        guard let (job, inputs) = Ingest.read(jobFile: jobFile, options: options, into: &d) else { return nil }
+        return prepare(job, inputs: inputs, options: options, errorsBefore: before, into: &d)
     }
 
     /// Plan → Layout for a job already read (from a file, or built in code): every capture read
     /// (or taken from its PNG bytes) and checked, every headline laid out. Nil when there was
     /// any error (with `options.keepGoing`, only when a problem is not one capture's).
     public func prepare(job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
-        prepare(job, options: options, errorsBefore: d.errors.count, into: &d)
+        prepare(job, inputs: nil, options: options, errorsBefore: d.errors.count, into: &d)
     }
 
     /// `before`: the number of errors in `d` before the job was read, so the job file's own
-    /// problems count.
-    private func prepare(_ job: Job, options: PlanOptions, errorsBefore before: Int,
+    /// problems count. `inputs`: what the ingest step read for a job file; nil for a job built
+    /// in code, whose files are read here once its own checks pass.
+    private func prepare(_ job: Job, inputs: IngestedInputs?, options: PlanOptions, errorsBefore before: Int,
                          into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         if job.builtInCode {
             job.checkBuiltInCode(into: &d)
             if d.errors.count > before { return nil }
         }
-        guard let plan = Planner.plan(job, options: options, into: &d) else { return nil }
+        let inputs = inputs ?? Ingest.read(job, options: options)
+        guard let plan = Planner.plan(job, inputs: inputs, options: options, into: &d) else { return nil }
         do {
             try typesetter.registerFontFiles(job.typesetting.fontFiles)
         } catch let error as FontRegistrationError {

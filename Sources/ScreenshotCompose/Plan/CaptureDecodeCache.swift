@@ -17,9 +17,8 @@ final class CaptureDecodeCache {
     /// How many files were decoded (tests check that a repeated file is decoded once).
     private(set) var decodes = 0
 
-    /// Keyed by the resolved path, so `a.png`, `./a.png` and a link to it are one file.
-    static func key(_ url: URL) -> String { url.standardizedFileURL.resolvingSymlinksInPath().path }
-
+    /// Keyed by the resolved path (`IngestedInputs.identity(of:)`), so `a.png`, `./a.png` and
+    /// a link to it are one file.
     func facts(_ key: String) -> Facts? { byPath[key] }
 
     func store(_ facts: Facts, _ key: String, decoded: Bool) {

@@ -3,7 +3,7 @@ import Foundation
 extension Planner {
     /// Each graphic's icon read and checked like a capture (PNG signature, IHDR, every row of
     /// image data, colour), its own size standing in for a well, composed onto its target's slot.
-    static func graphicIcons(_ job: Job, wells: WellsCatalog?, _ d: inout DiagnosticCollector) -> [(JobGraphic, PlannedCapture)] {
+    static func graphicIcons(_ job: Job, wells: WellsCatalog?, inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [(JobGraphic, PlannedCapture)] {
         guard let wells else { return [] }
         var icons: [(JobGraphic, PlannedCapture)] = []
         for (index, graphic) in job.graphics.enumerated() {
@@ -15,7 +15,7 @@ extension Planner {
                 d.error(job.file, "\(field).target", "unknown store target: expected one of \(names.joined(separator: ", ")), found \"\(graphic.target)\"")
                 continue
             }
-            guard case .success(let bytes) = InputReader.read(graphic.icon, as: .capture), let header = try? PNGCodec.readHeader(bytes) else {
+            guard case .success(let bytes) = inputs.read(graphic.icon, as: .capture), let header = try? PNGCodec.readHeader(bytes) else {
                 d.error(graphic.icon.path, "\(field).icon", "cannot read the icon: expected a readable PNG, found none or another format")
                 continue
             }
@@ -24,7 +24,7 @@ extension Planner {
             var catalog = wells
             catalog.wells.append(iconWell)
             let capture = JobCapture(id: "\(graphic.id)-icon", path: graphic.iconPath, url: graphic.icon, well: iconWell.id, storeWell: slot)
-            if var planned = readCapture(capture, index: job.captures.count + index, job: job, wells: catalog, field: "\(field).icon", &d) {
+            if var planned = readCapture(capture, index: job.captures.count + index, job: job, wells: catalog, inputs: inputs, field: "\(field).icon", &d) {
                 planned.jobIndex = job.captures.count + index
                 icons.append((graphic, planned))
             }
@@ -38,7 +38,7 @@ extension Planner {
     /// target would write one file; the store's count rule, 1 per locale, already refuses them).
     static func graphicOutputs(_ job: Job, icons: [(JobGraphic, PlannedCapture)], locales: [String], placeholder: SVGTemplate,
                                composedAt: String, storeRules: [StoreRule], wells: WellsCatalog?, playCodes: [String: String],
-                               _ d: inout DiagnosticCollector) -> [OutputSpec] {
+                               inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
         for locale in locales {
             for (graphic, icon) in icons {
@@ -52,7 +52,7 @@ extension Planner {
                 var choice = TemplateChoice.builtin(graphic.builtinTemplate ?? .featureGraphic)
                 var file = "builtin:\((graphic.builtinTemplate ?? .featureGraphic).rawValue)"
                 if let url = graphic.template {
-                    guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, &d),
+                    guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d),
                           let text = String(data: read.data, encoding: .utf8),
                           let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { continue }
                     choice = .slots(slots)

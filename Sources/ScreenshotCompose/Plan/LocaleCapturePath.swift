@@ -31,14 +31,12 @@ public enum LocaleCapturePath {
     /// Each locale's file for `capture`. A locale whose file is missing takes the fallback
     /// locale's file (with a warning each) when that exists; otherwise every missing
     /// (locale, path) of the capture is listed in one error and those locales are left out.
+    /// Whether a file exists is asked of the ingested inputs (which looked for every
+    /// locale's file and the fallback's).
     static func resolve(_ capture: JobCapture, field: String, locales: [String], fallbackLocale: String?, job: Job,
-                        _ d: inout DiagnosticCollector) -> [Resolved] {
-        func file(_ locale: String) -> Resolved {
-            let tag = job.captureLocales[locale] ?? locale
-            let path = capture.localeFiles?[tag] ?? path(capture.path, locale: locale, captureLocales: job.captureLocales)
-            return Resolved(locale: locale, path: path, url: JobLoader.resolve(path, against: job.directory))
-        }
-        func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
+                        inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [Resolved] {
+        func file(_ locale: String) -> Resolved { Self.file(capture, locale: locale, job: job) }
+        func exists(_ url: URL) -> Bool { inputs.exists(url) }
         let fallback = fallbackLocale.map(file)
         var resolved: [Resolved] = []
         var missing: [Resolved] = []
@@ -64,6 +62,13 @@ public enum LocaleCapturePath {
             d.error(job.file, field, message)
         }
         return resolved
+    }
+
+    /// The file `locale` composes for a `{locale}` capture (whether it exists or not).
+    static func file(_ capture: JobCapture, locale: String, job: Job) -> Resolved {
+        let tag = job.captureLocales[locale] ?? locale
+        let path = capture.localeFiles?[tag] ?? path(capture.path, locale: locale, captureLocales: job.captureLocales)
+        return Resolved(locale: locale, path: path, url: JobLoader.resolve(path, against: job.directory))
     }
 
     /// A `{locale}` capture whose file is byte for byte the same in several locales was most

@@ -27,15 +27,16 @@ public struct PlanOptions: Equatable, Sendable {
     }
 }
 
-/// Job → Plan: loads the template and the wells catalog (the job's, or the shipped ones),
-/// reads every capture once and checks it against its well (a PNG whose IHDR width × height
-/// equal the well's recorded size), and lists the outputs. Every problem is collected.
+/// Job + ingested inputs → Plan: parses the template and the wells catalogs (the job's, or the
+/// shipped ones), decodes every capture once and checks it against its well (a PNG whose IHDR
+/// width × height equal the well's recorded size), and lists the outputs. Every problem is
+/// collected. Reads no file: every byte comes from `IngestedInputs` (`Ingest.read`).
 ///
 /// The plan is built from whatever is valid so that the later stages can report their problems
 /// in the same run; callers must not render when the collector holds errors. Nil only when
 /// the wells catalogs could not be loaded (no canvas can be known).
 public enum Planner {
-    public static func plan(_ job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
+    public static func plan(_ job: Job, inputs: IngestedInputs, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
         var templateChoice = TemplateChoice.placeholder
         var templateRead: (file: InputFile, data: Data)?
@@ -45,7 +46,7 @@ public enum Planner {
             templateRead = (InputFile(displayPath: "builtin:\(builtin.rawValue)", url: nil, builtinName: builtin.rawValue,
                                       sha256: builtin.identitySHA256), Data())
         } else {
-            templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, &d)
+            templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, inputs: inputs, &d)
         }
         let template = templateRead.flatMap { read -> SVGTemplate? in
             if job.builtinTemplate != nil { return SVGTemplate(segments: []) }
@@ -60,9 +61,9 @@ public enum Planner {
             }
             return SVGTemplate.parse(text, file: read.file.displayPath, into: &d)
         }
-        let wellsRead = readInput(job.wells, builtin: BuiltinResources.wellsName, field: "wells", job: job, &d)
+        let wellsRead = readInput(job.wells, builtin: BuiltinResources.wellsName, field: "wells", job: job, inputs: inputs, &d)
         let deviceWells = wellsRead.flatMap { WellsCatalogLoader.load(data: $0.data, file: $0.file.displayPath, into: &d) }
-        let storeRead = readInput(job.storeWells, builtin: BuiltinResources.storeWellsName, field: "storeWells", job: job, &d)
+        let storeRead = readInput(job.storeWells, builtin: BuiltinResources.storeWellsName, field: "storeWells", job: job, inputs: inputs, &d)
         let wells = deviceWells.flatMap { base in
             storeRead.flatMap { read in
                 WellsCatalogLoader.load(data: read.data, file: read.file.displayPath, minimums: base.citedMinimumNativeWidths, into: &d)
@@ -81,7 +82,7 @@ public enum Planner {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: capture.id) }
             guard capture.isPerLocale else {
-                if var planned = readCapture(capture, index: index, job: job, wells: wells, cache: decoded, &d) {
+                if var planned = readCapture(capture, index: index, job: job, wells: wells, inputs: inputs, cache: decoded, &d) {
                     planned.jobIndex = index
                     captureFor[capture.id] = ["": (captures.count, nil)]
                     captures.append(planned)
@@ -94,14 +95,14 @@ public enum Planner {
             var read: [String: Int] = [:]
             var own: [PlannedCapture] = []
             for file in LocaleCapturePath.resolve(capture, field: capture.field ?? "captures[\(index)].path", locales: job.locales,
-                                                  fallbackLocale: fallbackLocale, job: job, &d) {
+                                                  fallbackLocale: fallbackLocale, job: job, inputs: inputs, &d) {
                 if read[file.url.path] == nil {
                     var concrete = capture
                     concrete.path = file.path
                     concrete.url = file.url
                     let first = read.isEmpty
                     read[file.url.path] = -1
-                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, reportJobFields: first, cache: decoded, &d) else { continue }
+                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, inputs: inputs, reportJobFields: first, cache: decoded, &d) else { continue }
                     planned.jobIndex = index
                     planned.locale = file.fallbackFrom ?? file.locale
                     read[file.url.path] = captures.count
@@ -120,7 +121,7 @@ public enum Planner {
             captures = TargetExpansion.expand(captures, targets: targets, wells: wells, job: job, &d)
         }
 
-        let icons = graphicIcons(job, wells: wells, &d)
+        let icons = graphicIcons(job, wells: wells, inputs: inputs, &d)
         captures += icons.map(\.1)
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
         var fastlaneCodes: [String: String] = [:]
@@ -150,7 +151,7 @@ public enum Planner {
             outputs += screenOutputs(job, locale: locale, captures: captures, defaultTemplate: templateChoice,
                                      placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
                                      composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
-                                     fastlaneLanguage: fastlaneCodes[locale], &d)
+                                     fastlaneLanguage: fastlaneCodes[locale], inputs: inputs, &d)
         }
         for locale in locales where job.screens.isEmpty {
             var valid: [String: (headline: String, subtitle: String?)] = [:]
@@ -191,7 +192,7 @@ public enum Planner {
 
         outputs += graphicOutputs(job, icons: icons, locales: locales, placeholder: template ?? SVGTemplate(segments: []),
                                   composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
-                                  wells: wells, playCodes: playCodes, &d)
+                                  wells: wells, playCodes: playCodes, inputs: inputs, &d)
         // Locale, then job order (captures or screens, then graphics).
         outputs = outputs.enumerated().sorted { a, b in
             ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)
@@ -267,10 +268,10 @@ public enum Planner {
         return codes
     }
 
-    static func readInput(_ url: URL?, builtin: String, field: String, job: Job,
-                                  _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
+    static func readInput(_ url: URL?, builtin: String, field: String, job: Job, inputs: IngestedInputs,
+                          _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
         if let url {
-            switch InputReader.read(url, as: field == "template" ? .template : .catalog) {
+            switch inputs.read(url, as: field == "template" ? .template : .catalog) {
             case .success(let data):
                 return (InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)), data)
             case .failure(let problem):
@@ -278,16 +279,17 @@ public enum Planner {
                 return nil
             }
         }
-        guard let resource = BuiltinResources.url(builtin), let data = try? Data(contentsOf: resource) else {
+        guard let resource = inputs.builtin(builtin) else {
             d.error(job.file, field, "the \(field) file shipped with the tool is missing: expected builtin:\(builtin) beside the executable, found nothing; name one in the job")
             return nil
         }
-        return (InputFile(displayPath: "builtin:\(builtin)", url: resource, builtinName: builtin, sha256: SHA256.hex(data)), data)
+        return (InputFile(displayPath: "builtin:\(builtin)", url: resource.url, builtinName: builtin, sha256: SHA256.hex(resource.data)), resource.data)
     }
 
     /// `reportJobFields`: false for the second and later locale of a `{locale}` capture, whose
     /// `well` and `storeWell` were already reported with the first.
-    static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, field name: String? = nil, reportJobFields: Bool = true,
+    static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, inputs: IngestedInputs,
+                            field name: String? = nil, reportJobFields: Bool = true,
                             cache: CaptureDecodeCache = CaptureDecodeCache(), _ d: inout DiagnosticCollector) -> PlannedCapture? {
         let field = name ?? capture.field ?? "captures[\(index)]"
         let named = capture.well.flatMap { wells?.well(id: $0) }
@@ -299,7 +301,7 @@ public enum Planner {
         }
         // A file read and decoded for an earlier entry is not read again (bytes given in code
         // have no path to share and are decoded as given).
-        let cacheKey = capture.png == nil ? CaptureDecodeCache.key(capture.url) : nil
+        let cacheKey = capture.png == nil ? inputs.identity(of: capture.url) : nil
         var cached = cacheKey.flatMap { cache.facts($0) }
         let bytes: Data
         if let cached {
@@ -307,7 +309,7 @@ public enum Planner {
         } else if let png = capture.png {
             bytes = png
         } else {
-            switch InputReader.read(capture.url, as: .capture) {
+            switch inputs.read(capture.url, as: .capture) {
             case .success(let data): bytes = data
             case .failure(let problem):
                 d.error(capture.url.path, "\(field).path", "cannot read the capture: \(problem.message)")
@@ -469,7 +471,7 @@ public enum Planner {
         return merged
     }
 
-    private static func selectLocales(_ job: Job, requested: [String], _ d: inout DiagnosticCollector) -> [String] {
+    static func selectLocales(_ job: Job, requested: [String], _ d: inout DiagnosticCollector) -> [String] {
         if requested.isEmpty { return job.locales }
         var selected: [String] = []
         for tag in requested {

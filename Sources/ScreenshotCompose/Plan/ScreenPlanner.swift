@@ -7,7 +7,7 @@ extension Planner {
     /// several captures or panels needs a slot-marked or built-in one.
     static func screenOutputs(_ job: Job, locale: String, captures: [PlannedCapture], defaultTemplate: TemplateChoice,
                               placeholder: SVGTemplate, templateFile: String, composedAt: String, storeRules: [StoreRule],
-                              fastlaneLanguage: String?, _ d: inout DiagnosticCollector) -> [OutputSpec] {
+                              fastlaneLanguage: String?, inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
         for (order, screen) in job.screens.enumerated() {
             guard let headline = job.headlines[locale]?[screen.id] else { continue }
@@ -19,7 +19,7 @@ extension Planner {
             if let subtitle, !checkHeadlineCharacters(subtitle, job: job, locale: locale, captureId: screen.id, field: "subtitles", &d) { continue }
             let planned = screen.captures.compactMap { id in captures.first { $0.id == id } }
             guard planned.count == screen.captures.count, let first = planned.first else { continue }
-            guard let (choice, file) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, &d) else { continue }
+            guard let (choice, file) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, inputs: inputs, &d) else { continue }
             if case .placeholder = choice, planned.count > 1 || screen.panels > 1 {
                 d.error(job.file, "\(field).template", "a screen of \(planned.count) captures and \(screen.panels) panel(s) needs a slot-marked or built-in template: expected \"duo\", \"panorama\" or a template with capture-1 … capture-\(planned.count), found the job's placeholder template")
                 continue
@@ -52,10 +52,10 @@ extension Planner {
 
     /// A screen's template: its built-in, its file (which must be slot-marked), or the job's.
     private static func template(for screen: JobScreen, job: Job, defaultTemplate: TemplateChoice, templateFile: String, field: String,
-                                 _ d: inout DiagnosticCollector) -> (TemplateChoice, String)? {
+                                 inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> (TemplateChoice, String)? {
         if let builtin = screen.builtinTemplate { return (.builtin(builtin), "builtin:\(builtin.rawValue)") }
         guard let url = screen.template else { return (defaultTemplate, templateFile) }
-        guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, &d) else { return nil }
+        guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d) else { return nil }
         guard let text = String(data: read.data, encoding: .utf8), SlotTemplate.isSlotMarked(text) else {
             d.error(read.file.displayPath, "(template)", "a screen's template must be slot-marked: expected an SVG with <rect id=\"capture-1\"> … and no {{PLACEHOLDERS}}, found placeholders or bytes that are not UTF-8")
             return nil

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The ingest step, the one place a job's inputs are read: the job file (with the headline
+/// files, fastlane capture folders and font-file checks its decoding needs, `JobLoader`), then
+/// every file the job names — template(s), wells and store-wells catalogs (or the shipped
+/// ones), captures (each locale's file of a `{locale}` path, and the fallback locale's),
+/// graphic icons — into `IngestedInputs`. Reading never reports: a file that cannot be read is
+/// reported by the planner when it needs it, so the diagnostics are those of a run that reads
+/// as it goes. Font files are handed to fontconfig by path (it opens them itself).
+public enum Ingest {
+    /// The job file and everything it names; nil when the job file is unreadable or no JSON
+    /// object (reported into `d`).
+    public static func read(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (job: Job, inputs: IngestedInputs)? {
+        guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
+        return (job, read(job, options: options))
+    }
+
+    /// Every file `job` names (a job read from a file, or built in code). Captures are not read
+    /// for a job over the planner's count limits (it is refused before any capture is needed).
+    public static func read(_ job: Job, options: PlanOptions) -> IngestedInputs {
+        var inputs = IngestedInputs()
+        if job.builtinTemplate == nil {
+            inputs.ingest(job.template, builtin: BuiltinResources.templateName, as: .template)
+        }
+        inputs.ingest(job.wells, builtin: BuiltinResources.wellsName, as: .catalog)
+        inputs.ingest(job.storeWells, builtin: BuiltinResources.storeWellsName, as: .catalog)
+        // A screen's or graphic's own template is read with the catalogs' limit, as it always was.
+        for url in job.screens.compactMap(\.template) + job.graphics.compactMap(\.template) {
+            inputs.ingest(url, as: .catalog)
+        }
+        var scratch = DiagnosticCollector()
+        guard Planner.withinCountLimits(job, locales: Planner.selectLocales(job, requested: options.locales, &scratch).count, &scratch) else {
+            return inputs
+        }
+        for graphic in job.graphics { inputs.ingestCapture(graphic.icon) }
+        let fallbackLocale = options.headlines.fallbackLocale.flatMap { LocaleTag.isWellFormed($0) ? LocaleTag.canonical($0) : nil }
+        for capture in job.captures where capture.png == nil {
+            guard capture.isPerLocale else {
+                inputs.ingestCapture(capture.url)
+                continue
+            }
+            // Every locale of the job, not only those `--locale` selects (see `Planner.plan`).
+            for locale in job.locales + [fallbackLocale].compactMap({ $0 }) {
+                let url = LocaleCapturePath.file(capture, locale: locale, job: job).url
+                if FileManager.default.fileExists(atPath: url.path) {
+                    inputs.existing.insert(url.path)
+                    inputs.ingestCapture(url)
+                }
+            }
+        }
+        return inputs
+    }
+}
+
+extension IngestedInputs {
+    /// Reads `url` as `kind` (once), or the shipped resource `builtin` when `url` is nil.
+    mutating func ingest(_ url: URL?, builtin: String = "", as kind: InputKind) {
+        if let url {
+            let key = Key(path: url.path, kind: kind)
+            if reads[key] == nil { reads[key] = InputReader.read(url, as: kind) }
+        } else if builtins[builtin] == nil, let resource = BuiltinResources.url(builtin), let data = try? Data(contentsOf: resource) {
+            builtins[builtin] = Builtin(url: resource, data: data)
+        }
+    }
+
+    /// A capture file: its bytes and the path its decoded facts are shared under.
+    mutating func ingestCapture(_ url: URL) {
+        ingest(url, as: .capture)
+        if identities[url.path] == nil { identities[url.path] = url.standardizedFileURL.resolvingSymlinksInPath().path }
+    }
+}
