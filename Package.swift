@@ -22,6 +22,8 @@ let package = Package(
                        providers: [.apt(["liblcms2-dev"])]),
         // libhyphen has no .pc file in Debian: the module map links `hyphen` by name.
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // Finnish hyphenates through Voikko's morphology (Debian ships no hyphen-fi patterns).
+        .systemLibrary(name: "CVoikko", path: "Sources/CVoikko", pkgConfig: "libvoikko", providers: [.apt(["libvoikko-dev"])]),
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         // ICU's C names carry its version through macros Swift cannot import: called from C.
         .target(name: "CICUShim", dependencies: ["CICU"], path: "Sources/CICUShim"),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
         .target(
             name: "ScreenshotCompose",
-            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CICUShim"],
+            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/themes"),

@@ -16,7 +16,10 @@ packages=(
   hyphen-de hyphen-nl hyphen-sv hyphen-da hyphen-no hyphen-hu hyphen-ru hyphen-uk hyphen-fr
   hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br hyphen-pl hyphen-cs hyphen-sk hyphen-ca
   hyphen-ro hyphen-hr hyphen-sl hyphen-el hyphen-bg hyphen-lt hyphen-lv hyphen-id
-  hyphen-en-us hyphen-en-gb
+  hyphen-en-us hyphen-en-gb hyphen-af hyphen-be hyphen-gl hyphen-is hyphen-mn hyphen-sr hyphen-zu
+  hyphen-hi hyphen-bn hyphen-gu hyphen-kn hyphen-ml hyphen-mr hyphen-or hyphen-pa hyphen-ta hyphen-te
+  # Finnish has no hyphen-* package in Debian 12: Voikko hyphenates it from its morphology.
+  libvoikko-dev voikko-fi
   fonts-dejavu-core
   fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari
   fonts-noto-cjk    # Japanese, Chinese, Korean

@@ -50,11 +50,11 @@ struct HeadlineFitter {
     public var minimumSize: Double
     /// Loads the locale's patterns, called only when a word is wider than the band (loading
     /// can take seconds); nil: words are never hyphenated (soft hyphens still break).
-    public var hyphenation: (() -> HyphenationPatterns?)?
+    public var hyphenation: (() -> (any Hyphenator)?)?
     /// True when hyphenation was wanted but the locale has no patterns (reported, not fatal).
     public var patternsMissing = false
 
-    public init(maxLines: Int, minimumSize: Double, hyphenation: (() -> HyphenationPatterns?)? = nil) {
+    public init(maxLines: Int, minimumSize: Double, hyphenation: (() -> (any Hyphenator)?)? = nil) {
         self.maxLines = maxLines
         self.minimumSize = minimumSize
         self.hyphenation = hyphenation
@@ -89,8 +89,8 @@ struct HeadlineFitter {
         var size = style.size
         var lastFailure: HeadlineRefusal = .overflow(pixels: 0, detail: "")
         var lacked = false
-        var patterns: HyphenationPatterns??
-        func loadedPatterns() -> HyphenationPatterns? {
+        var patterns: (any Hyphenator)??
+        func loadedPatterns() -> (any Hyphenator)? {
             if patterns == nil { patterns = .some(hyphenation?()) }
             return patterns ?? nil
         }

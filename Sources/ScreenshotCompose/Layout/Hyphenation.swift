@@ -1,3 +1,13 @@
+/// Where a word may break, from one language's hyphenation source: libhyphen's patterns
+/// (`HyphenationPatterns`) or Voikko's Finnish morphology (`VoikkoHyphenator`).
+public protocol Hyphenator: AnyObject, Sendable {
+    /// The file the breaks come from (resolved path): what the manifest records with its SHA-256.
+    var path: String { get }
+    /// The number of characters (Unicode scalars) before each break of `word` (letters
+    /// only), ascending.
+    func breaks(in word: String) -> [Int]
+}
+
 /// Hyphenation points as soft hyphens (U+00AD): Pango breaks at a soft hyphen only when the
 /// line needs it, and the typesetter turns a soft hyphen that ends a line into a visible
 /// hyphen (librsvg draws each line as its own `<tspan>`, where a soft hyphen shows nothing).
@@ -33,7 +43,7 @@ public enum Hyphenation {
 
     /// `text` with a soft hyphen at every point the patterns allow in the words listed in
     /// `only` (every word when nil).
-    public static func insertingSoftHyphens(into text: StyledText, patterns: HyphenationPatterns, only: Set<String>? = nil) -> StyledText {
+    public static func insertingSoftHyphens(into text: StyledText, patterns: any Hyphenator, only: Set<String>? = nil) -> StyledText {
         var result = StyledText("")
         var current = StyledText("")
         func flush() {

@@ -10,7 +10,7 @@ import Glibc
 // iconv before libhyphen sees them, so one byte or one UTF-8 sequence is one character.
 
 /// One patterns file loaded through libhyphen. Hyphenating only reads the loaded patterns.
-public final class HyphenationPatterns: @unchecked Sendable {
+public final class HyphenationPatterns: Hyphenator, @unchecked Sendable {
     /// The patterns file, symbolic links resolved: what the manifest records.
     public let path: String
     private let dictionary: UnsafeMutablePointer<HyphenDict>
@@ -93,17 +93,20 @@ public final class HyphenationPatterns: @unchecked Sendable {
     }
 }
 
-/// Which patterns file hyphenates a locale: Debian's hyphen-* packages install them in
-/// `/usr/share/hyphen`. Loads each file once per process, and only when a word needs it:
-/// libhyphen takes seconds to load the large German file (20 s on a loaded 2-core machine).
+/// Which hyphenation source serves a locale: a patterns file of Debian's hyphen-* packages
+/// (`/usr/share/hyphen`), or for Finnish, which Debian ships no patterns for, Voikko's
+/// dictionary (voikko-fi). Loads each source once per process, and only when a word needs
+/// it: libhyphen takes seconds to load the large German file (20 s on a loaded 2-core machine).
 public final class HyphenationCatalog: @unchecked Sendable {
     public let directory: URL
-    private var loaded: [String: HyphenationPatterns?] = [:]
+    /// Where Voikko's dictionaries are (Finnish).
+    public let voikkoDirectory: String
+    private var loaded: [String: (any Hyphenator)?] = [:]
     private let lock = NSLock()
 
     private var hashes: [String: String] = [:]
 
-    /// SHA-256 of a patterns file (for the manifest), read once per process.
+    /// SHA-256 of a patterns or dictionary file (for the manifest), read once per process.
     public func sha256(ofFile path: String) -> String {
         lock.lock()
         defer { lock.unlock() }
@@ -113,40 +116,62 @@ public final class HyphenationCatalog: @unchecked Sendable {
         return hash
     }
 
-    /// The process's catalog of Debian's patterns.
+    /// The process's catalog of Debian's patterns and Voikko's dictionary.
     public static let shared = HyphenationCatalog()
 
-    public init(directory: URL = URL(fileURLWithPath: "/usr/share/hyphen")) {
+    public init(directory: URL = URL(fileURLWithPath: "/usr/share/hyphen"), voikkoDirectory: String = VoikkoHyphenator.dictionaryDirectory) {
         self.directory = directory
+        self.voikkoDirectory = voikkoDirectory
     }
 
-    /// The patterns file for `locale`, without loading it; nil when none is installed.
+    /// Languages hyphenated by Voikko when no patterns file serves them.
+    static let voikkoLanguages: Set<String> = ["fi"]
+
+    /// The patterns or dictionary file for `locale`, without loading it; nil when none is
+    /// installed.
     public func path(for locale: String) -> String? {
-        candidates(for: locale).map { directory.appendingPathComponent($0).path }.first { FileManager.default.fileExists(atPath: $0) }
+        source(for: locale)?.path
+    }
+
+    /// The file and whether Voikko reads it (symbolic links resolved: hyph_de.dic and
+    /// hyph_de_DE.dic are one file).
+    private func source(for locale: String) -> (path: String, voikko: Bool)? {
+        if let file = candidates(for: locale).map({ directory.appendingPathComponent($0).path }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            return (URL(fileURLWithPath: file).resolvingSymlinksInPath().path, false)
+        }
+        guard Self.voikkoLanguages.contains(Self.language(of: locale)),
+              let file = VoikkoHyphenator.dictionaryFile(in: voikkoDirectory) else { return nil }
+        return (file, true)
     }
 
     /// Regions Debian's files are named with when the language alone names none.
     private static let defaultRegions = ["sv": "SE", "da": "DK", "nb": "NO", "nn": "NO", "el": "GR", "cs": "CZ",
                                          "sl": "SI", "uk": "UA", "ca": "ES", "en": "US", "pt": "PT", "es": "ES",
-                                         "id": "ID", "pl": "PL", "ru": "RU", "bg": "BG"]
+                                         "id": "ID", "pl": "PL", "ru": "RU", "bg": "BG", "be": "BY", "gl": "ES",
+                                         "sr": "RS", "hi": "IN", "bn": "IN", "kn": "IN", "ml": "IN", "mr": "IN",
+                                         "ta": "IN", "te": "IN", "gu": "IN", "or": "IN", "pa": "IN"]
 
-    /// The patterns for `locale` (`de-DE`, `pt-BR`, `no`), nil when none is installed.
-    public func patterns(for locale: String) -> HyphenationPatterns? {
-        // Keyed by the resolved file: hyph_de.dic and hyph_de_DE.dic are one file.
-        guard let path = path(for: locale).map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) else { return nil }
+    /// The hyphenator for `locale` (`de-DE`, `pt-BR`, `no`, `fi`), nil when none is installed.
+    public func patterns(for locale: String) -> (any Hyphenator)? {
+        guard let source = source(for: locale) else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        if let cached = loaded[path] { return cached }
-        let patterns = HyphenationPatterns(path: path)
-        loaded[path] = patterns
-        return patterns
+        if let cached = loaded[source.path] { return cached }
+        let hyphenator: (any Hyphenator)? = source.voikko ? VoikkoHyphenator(directory: voikkoDirectory) : HyphenationPatterns(path: source.path)
+        loaded[source.path] = hyphenator
+        return hyphenator
+    }
+
+    /// The language subtag, lower case; Norwegian `no` is Bokmål's patterns (`nb`).
+    private static func language(of locale: String) -> String {
+        let language = locale.split(separator: "-").first?.lowercased() ?? ""
+        return language == "no" ? "nb" : language
     }
 
     /// File names for `locale`, most specific first.
     private func candidates(for locale: String) -> [String] {
         let parts = locale.split(separator: "-").map(String.init)
-        var language = parts.first?.lowercased() ?? ""
-        if language == "no" { language = "nb" }
+        let language = Self.language(of: locale)
         // A region is two letters or three digits; skip the script subtag.
         let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }?.uppercased()
         var names: [String] = []

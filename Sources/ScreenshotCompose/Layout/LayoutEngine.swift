@@ -103,8 +103,11 @@ public struct LayoutEngine {
         return .success(result)
     }
 
-    /// Languages written without hyphenation (no patterns are expected for them).
-    static let unhyphenatedLanguages: Set<String> = ["ja", "zh", "ko", "th", "lo", "km", "my", "yue", "cmn"]
+    /// Languages written without hyphenation (no patterns are expected for them): CJK and the
+    /// Southeast Asian scripts break between words or syllables; Arabic-script and Hebrew
+    /// text is not hyphenated; Vietnamese words are single syllables.
+    static let unhyphenatedLanguages: Set<String> = ["ja", "zh", "ko", "th", "lo", "km", "my", "yue", "cmn",
+                                                     "ar", "fa", "ur", "he", "iw", "vi"]
 
     /// A fitter for `locale` with its hyphenation patterns (when the job allows hyphenation).
     func headlineFitter(locale: String, maxLines: Int, minimumSize: Double) -> HeadlineFitter {

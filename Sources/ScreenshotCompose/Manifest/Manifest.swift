@@ -81,8 +81,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var capture: SVGEntry
         /// The font files the headline was set in (absolute paths), as Pango resolved them.
         public var fonts: [FileEntry]
-        /// The hyphenation patterns file (libhyphen) a headline line broke with; absent when
-        /// no word was hyphenated.
+        /// The hyphenation patterns file (libhyphen), or Voikko's dictionary for Finnish, a
+        /// headline line broke with; absent when no word was hyphenated.
         public var hyphenation: FileEntry? = nil
         /// The locale whose headline filled a missing translation (`--fallback-locale`).
         public var headlineFallback: String?

@@ -1,0 +1,1 @@
+#include <libvoikko/voikko.h>
