@@ -38,7 +38,7 @@ let package = Package(
             dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
-                        .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/themes"),
+                        .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/line-start-words.json"), .copy("Resources/themes"),
                         .copy("Resources/schemas")]
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],

@@ -17,6 +17,20 @@ int32_t ssc_icu_word_boundaries(const uint16_t *text, int32_t length, const char
     return count;
 }
 
+int32_t ssc_icu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                            int32_t *breaks, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &status);
+    if (U_FAILURE(status) || iterator == NULL) return -1;
+    int32_t count = 0;
+    for (int32_t position = ubrk_first(iterator); position != UBRK_DONE; position = ubrk_next(iterator)) {
+        if (count < capacity) breaks[count] = position;
+        count++;
+    }
+    ubrk_close(iterator);
+    return count;
+}
+
 const char *ssc_icu_version(void) {
     static char text[U_MAX_VERSION_STRING_LENGTH];
     UVersionInfo version;

@@ -214,8 +214,15 @@ final class DictionaryBreakTests: XCTestCase {
             XCTAssertTrue(words.contains(position), "break at \(position) is inside an ICU word: \(r.lines)", file: file, line: line)
             XCTAssertFalse(spans.contains { $0.lowerBound < position && position < $0.upperBound }, "break at \(position) splits a word from its particle: \(r.lines)", file: file, line: line)
         }
+        let strict = try XCTUnwrap(DictionaryWordBreaks.strictLineBreaks(headline, locale: locale), file: file, line: line)
+        let data = DictionaryWordBreaks.lineStartWords(for: locale)
+        let scalars = Array(headline.unicodeScalars)
+        for position in breaks(r.lines) {
+            XCTAssertTrue(strict.contains(position), "break at \(position) is not a strict line break: \(r.lines)", file: file, line: line)
+            let next = words.first { $0 > position } ?? scalars.count
+            XCTAssertFalse(data.attaches(Array(scalars[position..<next])), "line starts with a particle or auxiliary: \(r.lines)", file: file, line: line)
+        }
         for next in r.lines.dropFirst() {
-            XCTAssertFalse(DictionaryWordBreaks.attached.contains { next.hasPrefix($0) && !wholeWords.contains { next.hasPrefix($0) } }, "line starts with a particle: \(r.lines)", file: file, line: line)
             XCTAssertFalse(["、", "。", "，", "」", "）"].contains { next.hasPrefix($0) }, "\(r.lines)", file: file, line: line)
         }
         for word in wholeWords { XCTAssertTrue(r.lines.contains { $0.contains(word) }, "\(word) split: \(r.lines)", file: file, line: line) }
@@ -228,6 +235,74 @@ final class DictionaryBreakTests: XCTestCase {
         let spans = DictionaryWordBreaks.unbreakableSpans("すべてのメッセージを、ひと目で確認できます", locale: "ja")
         let scalars = Array("すべてのメッセージを、ひと目で確認できます".unicodeScalars)
         XCTAssertTrue(spans.map { String(String.UnicodeScalarView(scalars[$0])) }.contains("メッセージを、"))
+    }
+
+    /// The text between the allowed breaks.
+    private func phrases(_ text: String, locale: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        let cuts = [0] + DictionaryWordBreaks.allowedBreaks(text, locale: locale) + [scalars.count]
+        return zip(cuts, cuts.dropFirst()).map { String(String.UnicodeScalarView(scalars[$0..<$1])) }
+    }
+
+    private func icuWords(_ text: String, locale: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        let cuts = DictionaryWordBreaks.boundaries(text, locale: locale) ?? []
+        return zip(cuts, cuts.dropFirst()).map { String(String.UnicodeScalarView(scalars[$0..<$1])) }
+    }
+
+    /// Pango alone (UAX #14) and ICU's words alone would start a line with an auxiliary
+    /// (ました, ます): the shipped particle and auxiliary lists keep it with its word.
+    func testAnAuxiliaryNeverStartsALine() throws {
+        let typesetter = PangoTypesetter()
+        let ja = TextStyle(fontFamily: "Noto Sans CJK JP", weight: 700, size: 23, language: "ja-JP")
+        var plain = ja
+        plain.language = "en"
+        func width(_ prefix: String) -> Double { typesetter.measure(prefix, style: ja).width + 1 }
+        XCTAssertEqual(typesetter.wrap("予定を確認できました", style: plain, width: width("予定を確認でき")), ["予定を確認でき", "ました"])
+        XCTAssertEqual(typesetter.wrap("予定を確認できました", style: ja, width: width("予定を確認でき")), ["予定を", "確認できました"])
+        XCTAssertEqual(typesetter.wrap("カレンダーに追加されます", style: plain, width: width("カレンダーに追加され")), ["カレンダーに追加され", "ます"])
+        XCTAssertEqual(typesetter.wrap("カレンダーに追加されます", style: ja, width: width("カレンダーに追加され")), ["カレンダーに", "追加されます"])
+        // ICU's dictionary splits the auxiliaries off; the hiragana after a word breaks only
+        // after a particle (待って|ください).
+        XCTAssertEqual(icuWords("予定を確認できました", locale: "ja"), ["予定", "を", "確認", "でき", "ま", "した"])
+        XCTAssertEqual(phrases("予定を確認できました", locale: "ja"), ["予定を", "確認できました"])
+        XCTAssertEqual(icuWords("ちょっと待ってください", locale: "ja"), ["ちょっと", "待", "って", "くだ", "さい"])
+        XCTAssertEqual(phrases("ちょっと待ってください", locale: "ja"), ["ちょっと", "待って", "ください"])
+        XCTAssertEqual(phrases("家族で楽しめるゲームがいっぱい", locale: "ja"), ["家族で", "楽しめる", "ゲームが", "いっぱい"])
+        // In the SVG, on both wells.
+        let headline = "大事なメッセージもひと目で確認できました"
+        for well in HyphenationTests.wells {
+            let r = try HyphenationTests.render(headline, locale: "ja-JP", well: well)
+            XCTAssertEqual(r.diagnostics, [])
+            XCTAssertEqual(r.lines, ["大事なメッセージも", "ひと目で確認できました"])
+        }
+        try assertBreaksAtWords(headline, locale: "ja-JP", wholeWords: ["メッセージ", "確認できました"])
+    }
+
+    /// ICU's strict line breaking (lb=strict) keeps W3C jlreq's "characters not starting a
+    /// line" (small kana, ー, iteration marks, 、。, closing brackets, ！) off the line start.
+    func testSmallKanaAndTheProlongedSoundMarkNeverStartALine() throws {
+        let text = "チェックしょう、ぁ々ゝ」（テスト）！"
+        let strict = try XCTUnwrap(DictionaryWordBreaks.strictLineBreaks(text, locale: "ja-JP"))
+        XCTAssertEqual(strict, [0, 3, 4, 6, 12, 14, 15, 18])
+        // ICU's words put a boundary before ー in すごーい (す|ご|ー|い); no line starts there.
+        XCTAssertEqual(icuWords("わぁ、すごーい", locale: "ja"), ["わぁ", "、", "す", "ご", "ー", "い"])
+        XCTAssertFalse(DictionaryWordBreaks.allowedBreaks("わぁ、すごーい", locale: "ja").contains(5))
+        XCTAssertEqual(phrases("わぁ、すごーい", locale: "ja"), ["わぁ、", "す", "ごー", "い"])
+    }
+
+    /// The particle and auxiliary lists are the shipped data, with their sources.
+    func testLineStartWordsAreTheShippedCitedData() throws {
+        let url = try XCTUnwrap(BuiltinResources.url("line-start-words.json"))
+        let root = try XCTUnwrap(JSONValue.parse(Data(contentsOf: url)).objectValue)
+        let sources = try XCTUnwrap(root["sources"]?.objectValue)
+        XCTAssertEqual(sources["ja"]?.objectValue?["url"]?.stringValue, "https://packages.debian.org/bookworm/mecab-ipadic")
+        XCTAssertEqual(sources["zh"]?.objectValue?["url"]?.stringValue, "https://packages.debian.org/bookworm/python3-jieba")
+        let japanese = DictionaryWordBreaks.lineStartWords(for: "ja-JP"), chinese = DictionaryWordBreaks.lineStartWords(for: "zh-Hant")
+        XCTAssertEqual([japanese.particles.count, japanese.auxiliaries.count, chinese.particles.count], [162, 145, 43])
+        XCTAssertTrue(japanese.particles.isSuperset(of: ["を", "が", "に", "から", "について"]))
+        XCTAssertTrue(japanese.auxiliaries.isSuperset(of: ["ます", "た", "でし", "らしい"]))
+        XCTAssertTrue(chinese.particles.isSuperset(of: ["的", "了", "吗", "们"]))
     }
 
     func testChineseBreaksAtDictionaryWords() throws {

@@ -4,7 +4,9 @@ import CICUShim
 
 /// Japanese and Chinese are written without spaces; Pango (UAX #14) may break between almost
 /// any two of their characters, so a katakana word or a particle's word can be split. ICU's
-/// dictionary-based word break iterator finds the words; these spans are kept whole.
+/// dictionary-based word break iterator finds the words, ICU's strict line breaking the
+/// characters that never start a line, and the shipped particle lists the words that stay
+/// with the word before them; the text between the breaks left is kept whole.
 public enum DictionaryWordBreaks {
     /// Languages whose lines break at dictionary words.
     public static let languages: Set<String> = ["ja", "zh", "yue", "cmn"]
@@ -17,16 +19,28 @@ public enum DictionaryWordBreaks {
     /// ICU's word boundaries of `text` for `locale`, as offsets in Unicode scalars
     /// (ascending, 0 and the scalar count included). Nil when ICU fails.
     public static func boundaries(_ text: String, locale: String) -> [Int]? {
+        icuOffsets(text) { units, count, out, capacity in ssc_icu_word_boundaries(units, count, locale, out, capacity) }
+    }
+
+    /// ICU's strict line break opportunities of `text` (`lb=strict`: no line starts with a
+    /// small kana, ー, an iteration mark or closing punctuation, after W3C jlreq's
+    /// "characters not starting a line"), as scalar offsets. Nil when ICU fails.
+    public static func strictLineBreaks(_ text: String, locale: String) -> [Int]? {
+        let strict = locale.replacingOccurrences(of: "-", with: "_") + "@lb=strict"
+        return icuOffsets(text) { units, count, out, capacity in ssc_icu_line_breaks(units, count, strict, out, capacity) }
+    }
+
+    /// Runs one of the shim's ICU iterators over `text` and maps its UTF-16 offsets to scalars.
+    private static func icuOffsets(_ text: String, _ iterate: (UnsafePointer<UInt16>?, Int32, UnsafeMutablePointer<Int32>?, Int32) -> Int32) -> [Int]? {
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return [0] }
         var offsets = [Int32](repeating: 0, count: utf16.count + 1)
         let count = utf16.withUnsafeBufferPointer { units in
             offsets.withUnsafeMutableBufferPointer { out in
-                ssc_icu_word_boundaries(units.baseAddress, Int32(units.count), locale, out.baseAddress, Int32(out.count))
+                iterate(units.baseAddress, Int32(units.count), out.baseAddress, Int32(out.count))
             }
         }
         guard count > 0, Int(count) <= offsets.count else { return nil }
-        // UTF-16 offset → scalar offset.
         var scalarAt = [Int](repeating: 0, count: utf16.count + 1)
         var scalarIndex = 0, unit = 0
         for scalar in text.unicodeScalars {
@@ -38,41 +52,59 @@ public enum DictionaryWordBreaks {
         return offsets.prefix(Int(count)).map { scalarAt[Int($0)] }
     }
 
-    /// Particles and other words that belong to the word before them: a line never starts
-    /// with one. (Japanese case particles and common endings; Chinese structural and modal
-    /// particles.)
-    static let attached: Set<String> = [
-        "は", "が", "を", "に", "で", "と", "も", "の", "へ", "や", "か", "な", "ね", "よ", "から", "まで", "より",
-        "ので", "のに", "けど", "には", "では", "とは", "にも", "でも", "など", "だけ", "しか", "ほど", "って", "へと",
-        "です", "ます", "でき", "できます", "します", "ません",
-        "的", "了", "地", "得", "着", "过", "吗", "呢", "吧", "啊", "们",
-    ]
-
-    /// Spans of `text` (scalar offsets, end exclusive) that must not break inside: each
-    /// dictionary word with the particles and punctuation that follow it.
-    public static func unbreakableSpans(_ text: String, locale: String) -> [Range<Int>] {
-        guard let bounds = boundaries(text, locale: locale), bounds.count >= 2 else { return [] }
-        let scalars = Array(text.unicodeScalars)
-        var spans: [Range<Int>] = []
-        for (start, end) in zip(bounds, bounds.dropFirst()) where end > start {
-            let word = String(String.UnicodeScalarView(scalars[start..<end]))
-            let isSpace = scalars[start..<end].allSatisfy { $0.properties.isWhitespace }
-            let joinsPrevious = attached.contains(word) || scalars[start..<end].allSatisfy(isClosing)
-            if !isSpace, joinsPrevious, let last = spans.last, last.upperBound == start {
-                spans[spans.count - 1] = last.lowerBound..<end
-            } else if !isSpace {
-                spans.append(start..<end)
-            }
-        }
-        return spans.filter { $0.count > 1 }
+    /// The particles and auxiliaries a line never starts with (shipped data, cited there).
+    static func lineStartWords(for locale: String) -> LineStartWords {
+        locale.split(separator: "-").first.map { $0.lowercased() } == "ja" ? .japanese : .chinese
     }
 
-    /// Closing punctuation, small kana and the prolonged sound mark: never at a line start.
-    private static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .closePunctuation, .finalPunctuation, .otherPunctuation: return true
-        default: break
+    /// Where a line of `text` may break (scalar offsets, ascending, without 0 and the end):
+    /// an ICU dictionary word boundary that ICU's strict line breaking allows, not before a
+    /// particle or auxiliary, and in Japanese not inside the hiragana
+    /// after a kanji or katakana word (its okurigana, particles and auxiliaries: 共有しましょう,
+    /// 確認できます stay whole) unless a particle ends there (待って|ください).
+    public static func allowedBreaks(_ text: String, locale: String) -> [Int] {
+        let scalars = Array(text.unicodeScalars)
+        guard let words = boundaries(text, locale: locale), let strict = strictLineBreaks(text, locale: locale) else { return [] }
+        let lineBreaks = Set(strict)
+        let data = lineStartWords(for: locale)
+        let japanese = locale.split(separator: "-").first.map { $0.lowercased() } == "ja"
+        // afterContent[i]: scalar i is hiragana in a run that follows kanji or katakana.
+        var afterContent = [Bool](repeating: false, count: scalars.count)
+        for i in scalars.indices.dropFirst() where isHiragana(scalars[i]) {
+            afterContent[i] = isKanjiOrKatakana(scalars[i - 1]) || (isHiragana(scalars[i - 1]) && afterContent[i - 1])
         }
-        return "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶーゝゞヽヾ々".unicodeScalars.contains(scalar)
+        var allowed: [Int] = []
+        for (index, position) in words.enumerated() where position > 0 && position < scalars.count && lineBreaks.contains(position) {
+            let previous = index > 0 ? words[index - 1] : 0
+            let next = index + 1 < words.count ? words[index + 1] : scalars.count
+            if data.attaches(Array(scalars[position..<next])) { continue }
+            if japanese && afterContent[position] && !data.particles.contains(String(String.UnicodeScalarView(scalars[previous..<position]))) { continue }
+            allowed.append(position)
+        }
+        return allowed
+    }
+
+    /// Spans of `text` (scalar offsets, end exclusive) that must not break inside: the text
+    /// between two allowed breaks, without trailing white space; Pango's own rules still
+    /// apply at the allowed breaks.
+    public static func unbreakableSpans(_ text: String, locale: String) -> [Range<Int>] {
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty else { return [] }
+        let cuts = [0] + allowedBreaks(text, locale: locale) + [scalars.count]
+        var spans: [Range<Int>] = []
+        for (start, end) in zip(cuts, cuts.dropFirst()) {
+            var last = end
+            while last > start && scalars[last - 1].properties.isWhitespace { last -= 1 }
+            if last - start > 1 { spans.append(start..<last) }
+        }
+        return spans
+    }
+
+    private static func isHiragana(_ scalar: Unicode.Scalar) -> Bool {
+        (0x3041...0x309F).contains(scalar.value) || scalar.value == 0x30FC
+    }
+
+    private static func isKanjiOrKatakana(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isIdeographic || scalar.value == 0x3005 || ((0x30A1...0x30FA).contains(scalar.value))
     }
 }
