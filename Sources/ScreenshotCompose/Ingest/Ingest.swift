@@ -4,7 +4,8 @@ import Foundation
 /// files, fastlane capture folders and font-file checks its decoding needs, `JobLoader`), then
 /// every file the job names — template(s), wells and store-wells catalogs (or the shipped
 /// ones), captures (each locale's file of a `{locale}` path, and the fallback locale's),
-/// graphic icons — into `IngestedInputs`. Reading never reports: a file that cannot be read is
+/// graphic icons, and with `--layout fastlane` the shipped store-language lists — into
+/// `IngestedInputs`. Reading never reports: a file that cannot be read is
 /// reported by the planner when it needs it, so the diagnostics are those of a run that reads
 /// as it goes. Font files are handed to fontconfig by path (it opens them itself).
 public enum Ingest {
@@ -27,6 +28,10 @@ public enum Ingest {
         // A screen's or graphic's own template is read with the catalogs' limit, as it always was.
         for url in job.screens.compactMap(\.template) + job.graphics.compactMap(\.template) {
             inputs.ingest(url, as: .catalog)
+        }
+        if options.fastlaneLayout {
+            inputs.appStoreLanguages = AppStoreLanguages.shipped()
+            inputs.googlePlayLanguages = GooglePlayLanguages.shipped()
         }
         var scratch = DiagnosticCollector()
         guard Planner.withinCountLimits(job, locales: Planner.selectLocales(job, requested: options.locales, &scratch).count, &scratch) else {

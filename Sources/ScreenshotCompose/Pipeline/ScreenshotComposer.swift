@@ -56,7 +56,9 @@ public struct ScreenshotComposer {
             if d.errors.count > before { return nil }
         }
         let inputs = inputs ?? Ingest.read(job, options: options)
-        guard let plan = Planner.plan(job, inputs: inputs, options: options, into: &d) else { return nil }
+        let planning = Planner.planning(job, inputs: inputs, options: options, into: &d)
+        planning.preflight?.check(into: &d)
+        guard let plan = planning.plan else { return nil }
         do {
             try typesetter.registerFontFiles(job.typesetting.fontFiles)
         } catch let error as FontRegistrationError {

@@ -36,7 +36,16 @@ public struct PlanOptions: Equatable, Sendable {
 /// in the same run; callers must not render when the collector holds errors. Nil only when
 /// the wells catalogs could not be loaded (no canvas can be known).
 public enum Planner {
+    /// The output folder is not looked at here: the publish step's pre-flight checks it
+    /// (`ScreenshotComposer` runs it right after planning).
     public static func plan(_ job: Job, inputs: IngestedInputs, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
+        planning(job, inputs: inputs, options: options, into: &d).plan
+    }
+
+    /// The plan (nil as for `plan`), and the output folder's pre-flight, asked for even without
+    /// a plan (nil only for a job over the count limits, refused before anything is planned).
+    static func planning(_ job: Job, inputs: IngestedInputs, options: PlanOptions,
+                         into d: inout DiagnosticCollector) -> (plan: Plan?, preflight: OutputPreflight?) {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
         var templateChoice = TemplateChoice.placeholder
         var templateRead: (file: InputFile, data: Data)?
@@ -71,7 +80,7 @@ public enum Planner {
         }
 
         let locales = selectLocales(job, requested: options.locales, &d)
-        if !withinCountLimits(job, locales: locales.count, &d) { return nil }
+        if !withinCountLimits(job, locales: locales.count, &d) { return (nil, nil) }
         var captures: [PlannedCapture] = []
         let decoded = CaptureDecodeCache()
         // capture id → locale → (index into `captures`, the locale whose file it is when it
@@ -128,8 +137,8 @@ public enum Planner {
         var playCodes: [String: String] = [:]
         if options.fastlaneLayout, let wells {
             let stores = Set(captures.map { UploadLayout.store(of: $0, wells: wells) })
-            if stores.contains("app-store") { fastlaneCodes = mapToStoreLanguages(locales, store: "app-store", job: job, &d) }
-            if stores.contains("google-play") { playCodes = mapToStoreLanguages(locales, store: "google-play", job: job, &d) }
+            if stores.contains("app-store") { fastlaneCodes = mapToStoreLanguages(locales, store: "app-store", job: job, inputs: inputs, &d) }
+            if stores.contains("google-play") { playCodes = mapToStoreLanguages(locales, store: "google-play", job: job, inputs: inputs, &d) }
             var warned: Set<String> = []
             for capture in captures where warned.insert(capture.outputStem).inserted {
                 let field = "captures[\(capture.jobIndex)]"
@@ -206,16 +215,17 @@ public enum Planner {
             }
         }
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
-        checkOutputFolder(output, job: job, captures: captures, outputs: outputs,
-                          inputs: [templateRead?.file, wellsRead?.file, storeRead?.file].compactMap { $0?.url }, &d)
-        guard let wells, let wellsRead, let storeRead else { return nil }
+        let preflight = OutputPreflight(output: output, job: job, captures: captures, outputs: outputs,
+                                        readFiles: [templateRead?.file, wellsRead?.file, storeRead?.file].compactMap { $0?.url })
+        guard let wells, let wellsRead, let storeRead else { return (nil, preflight) }
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.
         let templateFile = templateRead?.file ?? InputFile(displayPath: "", url: nil, builtinName: nil, sha256: "")
-        return Plan(job: job, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice, templateFile: templateFile, wells: wells,
+        let plan = Plan(job: job, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice, templateFile: templateFile, wells: wells,
                     wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
                     captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
                     fastlaneCodes: fastlaneCodes, playCodes: playCodes)
+        return (plan, preflight)
     }
 
     /// The refusal of a `storeWell` that names no slot: a target's name (`app-store:iphone-6.9`)
@@ -237,13 +247,14 @@ public enum Planner {
 
     /// `--layout fastlane`: every locale needs a language of each store it uploads to, and no
     /// two locales may share one (their screenshots would land in one folder).
-    private static func mapToStoreLanguages(_ locales: [String], store: String, job: Job, _ d: inout DiagnosticCollector) -> [String: String] {
+    private static func mapToStoreLanguages(_ locales: [String], store: String, job: Job, inputs: IngestedInputs,
+                                            _ d: inout DiagnosticCollector) -> [String: String] {
         let name = store == "google-play" ? "Google Play" : "App Store Connect"
         let lookup: ((String) -> Result<String, LanguageMappingError>)?
         if store == "google-play" {
-            lookup = GooglePlayLanguages.shipped().map { list in { list.code(for: $0) } }
+            lookup = inputs.googlePlayLanguages.map { list in { list.code(for: $0) } }
         } else {
-            lookup = AppStoreLanguages.shipped().map { list in { list.code(for: $0) } }
+            lookup = inputs.appStoreLanguages.map { list in { list.code(for: $0) } }
         }
         guard let lookup else {
             d.error("builtin:\(store == "google-play" ? "google-play" : "app-store")-languages.json", "(file)", "the \(name) language list shipped with the tool is missing beside the executable")
@@ -396,47 +407,6 @@ public enum Planner {
                               header: header, sha256: sha, drawBytes: drawBytes,
                               drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color,
                               inkPixel: inkPixel)
-    }
-
-    /// The output folder must be a folder (or not exist yet), and no file the run writes may be
-    /// one of its inputs: a capture inside the output folder would otherwise be replaced by the
-    /// composed image of itself.
-    private static func checkOutputFolder(_ output: URL, job: Job, captures: [PlannedCapture], outputs: [OutputSpec],
-                                          inputs: [URL], _ d: inout DiagnosticCollector) {
-        if let problem = OutputPaths.rootProblem(output) {
-            d.error(job.file, "output", problem)
-            return
-        }
-        let root = output.resolvingSymlinksInPath()
-        // Every file the run writes or replaces at the top of the folder: the manifest, the
-        // contact sheet and the lock (any `manifest*.json` too, below: part and shard manifests).
-        var written: Set<String> = Set([OutputPaths.manifest, OutputPaths.contactSheet, OutputFolder.lockName].map { root.appendingPathComponent($0).path })
-        for spec in outputs {
-            for relative in spec.destination.files(svgOnly: false) {
-                written.insert(root.appendingPathComponent(relative).standardizedFileURL.path)
-            }
-        }
-        let namedInputs = captures.map { ("captures[\($0.jobIndex)].path", $0.url) }
-            + job.headlineFiles.compactMap { file in file.url.map { ("headlines", $0) } }
-            + job.typesetting.fontFiles.map { ("fontFiles", URL(fileURLWithPath: $0)) }
-            + inputs.map { ("(input)", $0) }
-            + [("(job file)", URL(fileURLWithPath: job.file))]
-        // The publish step's own pre-flight, so `check` reports what `render` would refuse.
-        var relative: [String] = [OutputPaths.manifest, OutputPaths.contactSheet]
-        for spec in outputs { relative += spec.destination.files(svgOnly: false) }
-        for problem in OutputPaths.destinationProblems(root: root, files: relative) {
-            d.error(job.file, "output", problem)
-        }
-        func isWritten(_ url: URL) -> Bool {
-            let real = url.standardizedFileURL.resolvingSymlinksInPath()
-            if written.contains(real.path) { return true }
-            let name = real.lastPathComponent
-            return real.deletingLastPathComponent().path == root.path && name.hasPrefix("manifest") && name.hasSuffix(".json")
-        }
-        var reported: Set<String> = []
-        for (field, url) in namedInputs where isWritten(url) && reported.insert("\(field) \(url.path)").inserted {
-            d.error(job.file, field, "the run would overwrite this input with an output: expected inputs outside the files the run writes, found \(url.path)")
-        }
     }
 
     /// A capture without `"well"`: its size picks the one non-fixture device well of that
