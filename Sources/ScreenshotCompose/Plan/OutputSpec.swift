@@ -25,8 +25,10 @@ public struct DiagnosticSubject: Equatable, Hashable, Sendable, Codable {
 public struct OutputSpec: Sendable {
     /// Canonical BCP 47 tag; names the output's folder.
     public var locale: String
-    /// The capture with its decoded facts (bytes, IHDR, colour decision, SHA-256, well).
-    public var capture: PlannedCapture
+    /// Every capture the output draws, with its decoded facts (bytes, IHDR, colour decision,
+    /// SHA-256, well), in slot order (`capture-1`, `capture-2`, …; indexes in `SlotLayout` are
+    /// positions here). Never empty: the first is `capture`.
+    public private(set) var captures: [PlannedCapture]
     /// The canvas: a store slot, or the recorded well itself. Pixels.
     public var canvas: Well
     /// The headline exactly as written (a `\n` is a line break).
@@ -53,8 +55,6 @@ public struct OutputSpec: Sendable {
     public var headlineFile: String
     /// The template as diagnostics name it (a path or `builtin:<name>`).
     public var templateFile = ""
-    /// A screen's further captures (`capture-2`, …), after `capture`.
-    public var extraCaptures: [PlannedCapture] = []
     /// The screen this output composes (nil: one capture per canvas, named by the capture).
     public var screenId: String?
     /// Which store image of a panorama this is (1-based) and how many there are.
@@ -65,12 +65,13 @@ public struct OutputSpec: Sendable {
     /// The locale whose capture stands in for this locale's missing one (`--fallback-locale`).
     public var captureFallback: String?
 
-    public init(locale: String, capture: PlannedCapture, canvas: Well, headline: String, subtitle: String? = nil,
+    /// `extraCaptures`: a screen's further captures (`capture-2`, …), after `capture`.
+    public init(locale: String, capture: PlannedCapture, extraCaptures: [PlannedCapture] = [], canvas: Well, headline: String, subtitle: String? = nil,
                 headlineFallback: String? = nil, theme: Theme = Theme(), typesetting: TypesettingOptions = TypesettingOptions(),
                 template: SVGTemplate, templateChoice: TemplateChoice = .placeholder, destination: DestinationNames, composedAt: String, tool: ToolIdentity = ToolIdentity(),
                 storeRules: [StoreRule] = [], headlineFile: String = "") {
         self.locale = locale
-        self.capture = capture
+        self.captures = [capture] + extraCaptures
         self.canvas = canvas
         self.headline = headline
         self.subtitle = subtitle
@@ -86,8 +87,11 @@ public struct OutputSpec: Sendable {
         self.headlineFile = headlineFile
     }
 
-    /// The captures the output draws, in slot order (indexes in `SlotLayout` are positions here).
-    public var captures: [PlannedCapture] { [capture] + extraCaptures }
+    /// The first capture: the one the output is named by (without screens) and whose well
+    /// gives the screen's corner radius and the rasterizer's ink probe.
+    public var capture: PlannedCapture { captures[0] }
+    /// A screen's further captures (`capture-2`, …), after `capture`.
+    public var extraCaptures: ArraySlice<PlannedCapture> { captures.dropFirst() }
 
     /// The output's name: its files', the manifest's and the diagnostics' key. The capture id,
     /// the screen id, or `<screen>-<panel>` for a panorama's store images.

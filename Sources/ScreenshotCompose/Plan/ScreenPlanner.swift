@@ -33,7 +33,7 @@ extension Planner {
             }
             for panel in 1...screen.panels {
                 var spec = OutputSpec(
-                    locale: locale, capture: first, canvas: first.canvas, headline: headline, subtitle: subtitle,
+                    locale: locale, capture: first, extraCaptures: Array(planned.dropFirst()), canvas: first.canvas, headline: headline, subtitle: subtitle,
                     headlineFallback: job.headlineFallbacks[locale]?[screen.id], theme: job.theme, typesetting: job.typesetting,
                     template: placeholder, templateChoice: choice,
                     destination: OutputPaths.destinations(locale: locale, name: screen.panels == 1 ? screen.id : "\(screen.id)-\(panel)",
@@ -41,7 +41,6 @@ extension Planner {
                                                           extraCaptureIds: planned.dropFirst().map(\.id)),
                     composedAt: composedAt, storeRules: storeRules, headlineFile: job.file)
                 spec.templateFile = file
-                spec.extraCaptures = Array(planned.dropFirst())
                 spec.screenId = screen.id
                 if screen.panels > 1 { spec.panel = (panel, screen.panels) }
                 outputs.append(spec)
