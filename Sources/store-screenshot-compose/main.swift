@@ -6,11 +6,10 @@ import ScreenshotCompose
 let environment = ProcessInfo.processInfo.environment
 
 func printDiagnostics(_ diagnostics: [Diagnostic]) {
-    let annotate = environment["GITHUB_ACTIONS"] == "true"
-    for diagnostic in diagnostics {
-        FileHandle.standardError.write(Data((diagnostic.line + "\n").utf8))
-        if annotate { FileHandle.standardError.write(Data((diagnostic.githubAnnotation + "\n").utf8)) }
+    var lines = DiagnosticLines(annotate: environment["GITHUB_ACTIONS"] == "true") { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+    lines.receive(contentsOf: diagnostics)
 }
 
 /// With `json`, the report as one JSON document on stdout instead of the success line.

@@ -49,6 +49,8 @@ public enum ContactSheet {
         let captures = order.filter { id in outputs.contains { row($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
         let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let e = XMLText.escapeText, a = XMLText.escapeAttribute
+        var cellWarnings = CellWarnings()
+        cellWarnings.receive(contentsOf: warnings)
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — \(e(composedAt))</title>
@@ -96,9 +98,8 @@ public enum ContactSheet {
                             html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
                         }
                         html += " · <a href=\"\(a(o.svg.path))\">SVG</a></div>"
-                        for w in warnings where w.subject?.captureId == o.captureId && w.subject?.locale == locale
-                            && (w.subject?.target == nil || w.subject?.target == o.storeWell?.id) {
-                            html += "<div class=\"warn\">\(e(w.message))</div>"
+                        for message in cellWarnings.messages(locale: locale, captureId: o.captureId, target: o.storeWell?.id) {
+                            html += "<div class=\"warn\">\(e(message))</div>"
                         }
                     } else {
                         html += "—"
@@ -111,5 +112,21 @@ public enum ContactSheet {
         }
         html += "</body></html>\n"
         return Data(html.utf8)
+    }
+
+    /// The warnings each cell shows, by subject: those about the cell's locale and capture (or
+    /// screen), and about its target or no target. Warnings of the whole run have no cell.
+    struct CellWarnings: DiagnosticSink {
+        private var byCell: [String: [(target: String?, message: String)]] = [:]
+
+        mutating func receive(_ diagnostic: Diagnostic) {
+            guard diagnostic.severity == .warning, let subject = diagnostic.subject,
+                  let locale = subject.locale, let captureId = subject.captureId else { return }
+            byCell["\(locale)\u{0}\(captureId)", default: []].append((subject.target, diagnostic.message))
+        }
+
+        func messages(locale: String, captureId: String, target: String?) -> [String] {
+            (byCell["\(locale)\u{0}\(captureId)"] ?? []).filter { $0.target == nil || $0.target == target }.map(\.message)
+        }
     }
 }

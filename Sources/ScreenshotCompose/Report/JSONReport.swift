@@ -81,15 +81,28 @@ public struct JSONReport: Codable, Equatable, Sendable {
         try c.encode(problems, forKey: .problems)
     }
 
+    /// The report's `problems` and their counts, as a diagnostic sink fills them.
+    struct Problems: DiagnosticSink {
+        var problems: [Problem] = []
+        var errors = 0
+        var warnings = 0
+
+        mutating func receive(_ diagnostic: Diagnostic) {
+            problems.append(Problem(diagnostic))
+            if diagnostic.severity == .error { errors += 1 } else { warnings += 1 }
+        }
+    }
+
     public init(command: String, report: RunReport) {
         self.command = command
-        status = report.succeeded ? "succeeded" : "failed"
+        var sink = Problems()
+        sink.receive(contentsOf: report.diagnostics)
+        status = sink.errors == 0 ? "succeeded" : "failed"
         counts = Counts(outputs: report.manifest?.outputs.count ?? (command == "check" ? report.outputCount : 0),
-                        errors: report.diagnostics.filter { $0.severity == .error }.count,
-                        warnings: report.diagnostics.filter { $0.severity == .warning }.count)
+                        errors: sink.errors, warnings: sink.warnings)
         manifest = report.manifestURL?.path
         outputs = report.manifest?.outputs ?? []
-        problems = report.diagnostics.map(Problem.init)
+        problems = sink.problems
     }
 
     /// Pretty-printed, sorted keys, final newline.
