@@ -51,7 +51,11 @@ final class FastlaneFolderTests: XCTestCase {
             let svg = try String(contentsOfFile: scratch.path("out/\(output.svg.path)"), encoding: .utf8)
             XCTAssertTrue(svg.contains(Self.headlines[output.locale]?[screen]?.components(separatedBy: " ").first ?? "?"), output.svg.path)
         }
-        // Outputs of the two devices never share a file.
+        // Outputs of the two devices never share a file: a folder per device well.
+        XCTAssertEqual(manifest.outputs.filter { $0.locale == "en-US" }.map(\.svg.path), [
+            "en-US/ios-simulator-2064x2752/01Home.svg", "en-US/ios-simulator-2064x2752/02Search.svg",
+            "en-US/ios-simulator-1320x2868/01Home.svg", "en-US/ios-simulator-1320x2868/02Search.svg",
+        ])
         XCTAssertEqual(Set(manifest.outputs.map(\.svg.path)).count, 12)
         XCTAssertEqual(Set(manifest.outputs.map(\.capture.path)).count, 12)
     }
@@ -128,5 +132,29 @@ final class FastlaneFolderTests: XCTestCase {
         XCTAssertEqual(lines(d), [])
         XCTAssertEqual(found.locales, ["en-US", "de-DE", "ja"])
         XCTAssertEqual(found.captures.map { "\($0.screen) \($0.well.id)" }, ["01Inbox ios-simulator-750x1334", "02Today ios-simulator-750x1334"])
+    }
+
+    /// `--layout fastlane` with two devices: deliver reads every PNG of a language folder and
+    /// tells devices apart by pixel size only, so each copy's name carries its device well and
+    /// the two `01Home`s stay two files, in screen order per device.
+    func testTwoDevicesGetAFolderEachAndDistinctDeliverNames() throws {
+        let scratch = try Scratch()
+        try Self.writeSnapshotFolder(scratch, languages: ["en-US"])
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"],
+                                        "headlines": Self.headlines.filter { $0.key == "en-US" }])
+        var d = DiagnosticCollector()
+        let loaded = try XCTUnwrap(JobLoader.load(file: job, into: &d))
+        let options = PlanOptions(sourceDateEpoch: "0", fastlaneLayout: true)
+        let plan = try XCTUnwrap(Planner.plan(loaded, inputs: Ingest.read(loaded, options: options), options: options, into: &d))
+        XCTAssertEqual(lines(d).filter { $0.hasPrefix("error") }, [])
+        XCTAssertEqual(plan.outputs.map { "\($0.destination.png) \($0.destination.captureCopy) \($0.destination.fastlane ?? "-")" }, [
+            "en-US/ios-simulator-2064x2752/01Home.png en-US/ios-simulator-2064x2752/captures/ios-simulator-2064x2752-01Home.png fastlane/screenshots/en-US/01_01Home_ios-simulator-2064x2752.png",
+            "en-US/ios-simulator-2064x2752/02Search.png en-US/ios-simulator-2064x2752/captures/ios-simulator-2064x2752-02Search.png fastlane/screenshots/en-US/02_02Search_ios-simulator-2064x2752.png",
+            "en-US/ios-simulator-1320x2868/01Home.png en-US/ios-simulator-1320x2868/captures/ios-simulator-1320x2868-01Home.png fastlane/screenshots/en-US/03_01Home_ios-simulator-1320x2868.png",
+            "en-US/ios-simulator-1320x2868/02Search.png en-US/ios-simulator-1320x2868/captures/ios-simulator-1320x2868-02Search.png fastlane/screenshots/en-US/04_02Search_ios-simulator-1320x2868.png",
+        ])
+        // One device: no device folder, deliver's plain <NN>_<screen>.png.
+        XCTAssertEqual(OutputPaths.destinations(locale: "en-US", name: "01Home", captureId: "01Home", order: 1, upload: .appStore(language: "en-US")).fastlane,
+                       "fastlane/screenshots/en-US/01_01Home.png")
     }
 }

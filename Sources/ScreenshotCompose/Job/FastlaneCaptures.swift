@@ -42,9 +42,11 @@ enum FastlaneCaptures {
                         "the screen name becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(screen.screen)\"")
                 continue
             }
-            // One device: the screen id names the outputs. Several: each device's outputs get
-            // the device in their name, so they never collide.
-            let id = devicesInFolder.count == 1 ? screen.screen : "\(slug(screen.well ?? screen.device))-\(screen.screen)"
+            // One device: the screen id names the outputs. Several: each device's outputs go to
+            // its own folder (OutputPaths), and the capture id carries the device so ids, the
+            // manifest's keys and the contact sheet's rows stay one per device and screen.
+            let group = devicesInFolder.count == 1 ? nil : OutputPaths.DeviceGroup(folder: slug(screen.well ?? screen.device), screen: screen.screen)
+            let id = group.map { "\($0.folder)-\($0.screen)" } ?? screen.screen
             let pattern: String
             switch scan.layout {
             case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"
@@ -53,6 +55,7 @@ enum FastlaneCaptures {
             var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: screen.well, storeWell: nil)
             capture.localeFiles = screen.files.mapValues { "\(relative)/\($0)" }
             capture.screen = id == screen.screen ? nil : screen.screen
+            capture.device = group
             capture.field = "captures.fastlane"
             reading.captures.append(capture)
             if !reading.screens.contains(screen.screen) { reading.screens.append(screen.screen) }

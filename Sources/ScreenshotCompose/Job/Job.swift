@@ -47,6 +47,9 @@ public struct JobCapture: Equatable, Sendable {
     public var localeFiles: [String: String]?
     /// The headline key when it differs from `id` (a fastlane screen shown on several devices).
     public var screen: String?
+    /// A fastlane folder with several devices: this capture's device, whose outputs go to a
+    /// folder of their own (`OutputPaths.DeviceGroup`).
+    public var device: OutputPaths.DeviceGroup?
     /// The job field diagnostics name (`captures.fastlane`); nil: `captures[<index>]`.
     public var field: String?
 

@@ -186,7 +186,8 @@ public enum Planner {
                     headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme, typesetting: job.typesetting,
                     template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice,
                     destination: OutputPaths.destinations(locale: locale, name: capture.id, captureId: capture.id,
-                                                          order: capture.jobIndex + 1, folder: capture.target?.folder, upload: upload),
+                                                          order: capture.jobIndex + 1, folder: capture.target?.folder,
+                                                          device: job.captures[capture.jobIndex].device, upload: upload),
                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], headlineFile: job.file)
                 spec.templateFile = templateRead?.file.displayPath ?? ""
                 if capture.locale != nil {

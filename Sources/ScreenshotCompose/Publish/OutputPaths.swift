@@ -41,6 +41,16 @@ public enum OutputPaths {
     /// screenshots (supply's file name for the feature graphic).
     static let playSingleImages: Set<String> = ["featureGraphic"]
 
+    /// One device of a fastlane folder that holds several: its outputs go to
+    /// `<locale>/<folder>/<screen>` (`en-US/ios-simulator-1320x2868/01Home.png`), so two
+    /// devices' `01Home` never collide and each device's set sits in its own folder.
+    public struct DeviceGroup: Equatable, Sendable {
+        /// The device well (or, for a device the catalog does not know, its name) as a folder name.
+        public var folder: String
+        /// The screen id: the output's file name inside the folder.
+        public var screen: String
+    }
+
     /// Where an output is uploaded from with `--layout fastlane`.
     public enum Upload: Equatable, Sendable {
         /// fastlane deliver: an App Store Connect language.
@@ -63,16 +73,23 @@ public enum OutputPaths {
     /// PNG and the capture copy go to `<locale>/<folder>/`, so outputs of several targets never
     /// collide and the href stays `captures/<id>.png`; several App Store targets share deliver's
     /// language folder (deliver sorts them by pixel size), so their copies carry the folder too.
+    /// Without targets, a `device` of a several-device fastlane folder is the folder instead
+    /// (`<locale>/<device well>/<screen>`), and deliver's copy carries the device well alike
+    /// (`01_01Home_ios-simulator-1320x2868.png`): deliver reads one folder per language and
+    /// tells devices apart by pixel size only, so the names must differ there too.
     public static func destinations(locale: String, name: String, captureId: String, order: Int,
                                     fastlaneLanguage: String? = nil, extraCaptureIds: [String] = [], folder: String? = nil,
-                                    upload: Upload? = nil) -> DestinationNames {
+                                    device: DeviceGroup? = nil, upload: Upload? = nil) -> DestinationNames {
         let href = "captures/\(captureId).png"
-        let base = folder.map { "\(locale)/\($0)" } ?? locale
+        // A target's folder wins: the name (the capture id) already tells devices apart there.
+        let group = folder ?? device?.folder
+        let name = folder == nil ? device?.screen ?? name : name
+        let base = group.map { "\(locale)/\($0)" } ?? locale
         let nn = String(format: "%02d", order)
         var copy: String?
         switch upload ?? fastlaneLanguage.map({ Upload.appStore(language: $0) }) {
         case .appStore(let language)?:
-            copy = "\(fastlaneScreenshots)/\(language)/\(nn)_\(name)\(folder.map { "_\($0)" } ?? "").png"
+            copy = "\(fastlaneScreenshots)/\(language)/\(nn)_\(name)\(group.map { "_\($0)" } ?? "").png"
         case .googlePlay(let language, let type)? where playSingleImages.contains(type):
             copy = "\(fastlanePlayMetadata)/\(language)/images/\(type).png"
         case .googlePlay(let language, let type)?:
