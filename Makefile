@@ -7,8 +7,10 @@ BIN := .build/debug/store-screenshot-compose
 PREFIX ?= /usr/local
 TOOL := store-screenshot-compose
 LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
+# The build make install copies: release, or debug (make test's install-check, no release build).
+CONFIG ?= release
 
-.PHONY: setup build test demo docs bench fuzz update-references clean install uninstall
+.PHONY: setup build test demo docs bench fuzz update-references clean install uninstall install-check
 
 setup:
 	./scripts/setup.sh
@@ -21,6 +23,7 @@ test: setup
 	$(SWIFT) test
 	$(SWIFT) run ssc-example
 	./scripts/ci-matrix.sh
+	./scripts/install-check.sh
 
 # The fixture jobs: inline headlines (out/demo), an Xcode String Catalog (out/xcstrings), and a
 # fastlane snapshot folder whose captures show each language's own UI (out/localized).
@@ -62,23 +65,28 @@ update-references: setup
 	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests"
 
 install: setup
-	$(SWIFT) build -c release --product $(TOOL)
-	rm -rf $(LIBEXEC)
-	install -d $(LIBEXEC) $(DESTDIR)$(PREFIX)/bin
-	install -m 755 .build/release/$(TOOL) $(LIBEXEC)/$(TOOL)
-	cp -R .build/release/$(TOOL)_ScreenshotCompose.resources $(LIBEXEC)/
-	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > $(DESTDIR)$(PREFIX)/bin/$(TOOL)
-	chmod 755 $(DESTDIR)$(PREFIX)/bin/$(TOOL)
-	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
-	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	$(LIBEXEC)/$(TOOL) completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL)
-	$(LIBEXEC)/$(TOOL) completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)
-	$(LIBEXEC)/$(TOOL) completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish
+	$(SWIFT) build -c $(CONFIG) --product $(TOOL)
+	rm -rf "$(LIBEXEC)"
+	install -d "$(LIBEXEC)" "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/$(CONFIG)/$(TOOL) "$(LIBEXEC)/$(TOOL)"
+	cp -R .build/$(CONFIG)/$(TOOL)_ScreenshotCompose.resources "$(LIBEXEC)/"
+	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
+	chmod 755 "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
+	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	"$(LIBEXEC)/$(TOOL)" completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL)"
+	"$(LIBEXEC)/$(TOOL)" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)"
+	"$(LIBEXEC)/$(TOOL)" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish"
 	@echo "installed $(PREFIX)/bin/$(TOOL)"
 
 uninstall:
-	rm -rf $(LIBEXEC) $(DESTDIR)$(PREFIX)/bin/$(TOOL) $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL) \
-	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL) $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish
+	rm -rf "$(LIBEXEC)" "$(DESTDIR)$(PREFIX)/bin/$(TOOL)" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL)" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish"
+
+# make install into a scratch PREFIX (and a DESTDIR), run the installed tool, uninstall; make test
+# runs it on the debug build swift test made (make install-check CONFIG=release: the release build).
+install-check:
+	./scripts/install-check.sh
 
 clean:
 	rm -rf .build out

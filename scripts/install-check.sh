@@ -1,0 +1,38 @@
+#!/bin/sh
+# make test's check of make install: installs into a scratch PREFIX, runs the installed tool
+# (check on the demo job, schema job, completions bash), proves it reads the resources installed
+# beside it (not the build folder's), stages a DESTDIR install, then uninstalls both.
+# CONFIG=debug (make test's default) installs the debug build swift test has just made, so no
+# release build is added to make test; CONFIG=release checks the release build.
+set -eu
+CONFIG=${CONFIG:-debug}
+TOOL=store-screenshot-compose
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+prefix="$scratch/prefix with space"
+
+make --no-print-directory install CONFIG="$CONFIG" PREFIX="$prefix" >/dev/null
+bin="$prefix/bin/$TOOL"
+"$bin" check fixtures/demo-job.json
+"$bin" schema job > "$scratch/job.schema.json"
+grep -q '"\$schema" *: *"https://json-schema.org/draft/2020-12/schema"' "$scratch/job.schema.json"
+"$bin" completions bash > "$scratch/completions.bash"
+cmp "$scratch/completions.bash" "$prefix/share/bash-completion/completions/$TOOL"
+test -s "$prefix/share/zsh/site-functions/_$TOOL"
+test -s "$prefix/share/fish/vendor_completions.d/$TOOL.fish"
+# The installed resource bundle is the one used: with its schemas emptied, schema job fails.
+definitions=$(find "$prefix/libexec/$TOOL" -name definitions.json)
+test -n "$definitions"
+chmod u+w "$definitions" && : > "$definitions"
+if "$bin" schema job >/dev/null 2>&1; then echo "install-check: the installed tool did not read its installed resources" >&2; exit 1; fi
+
+# DESTDIR stages the same files under it; the launcher names the final PREFIX.
+make --no-print-directory install CONFIG="$CONFIG" PREFIX=/usr/local DESTDIR="$scratch/stage" >/dev/null
+grep -q 'exec "/usr/local/libexec/store-screenshot-compose/store-screenshot-compose"' "$scratch/stage/usr/local/bin/$TOOL"
+"$scratch/stage/usr/local/libexec/$TOOL/$TOOL" --version
+
+make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
+make --no-print-directory uninstall PREFIX=/usr/local DESTDIR="$scratch/stage" >/dev/null
+left=$(find "$prefix" "$scratch/stage" -type f | wc -l)
+test "$left" -eq 0 || { echo "install-check: uninstall left $left file(s)" >&2; find "$prefix" "$scratch/stage" -type f >&2; exit 1; }
+echo "install-check ($CONFIG): installed, ran and uninstalled"
