@@ -418,9 +418,7 @@ public enum Planner {
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             // The sizes known, so a capture from a device the catalog lacks says what would fit.
-            let known = wells.wells.filter { $0.storeWell?.store == nil && !$0.fixture }.map { "\($0.width)×\($0.height)" }
-                .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(known.joined(separator: ", ")); see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
+            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(wells.deviceWellSizes.joined(separator: ", ")); see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
         } else {
             d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and \(matches.count) wells have its size \(header.width)×\(header.height): expected one, found \(matches.map(\.id).joined(separator: ", ")); name one in \"well\"")
         }
