@@ -1,4 +1,7 @@
 import CRsvg
+// cairo.h is included by CPangoCairo too; a release (whole-module) build attributes its declarations
+// to that module, so CAIRO_FORMAT_* and CAIRO_STATUS_* are only in scope through it.
+import CPangoCairo
 import Foundation
 
 // The only Swift file that talks to librsvg and cairo.
