@@ -81,6 +81,57 @@ final class ColorEmojiTests: XCTestCase {
         XCTAssertEqual(saturated(try XCTUnwrap(mono.png), x: x, y: y, width: w, height: h), 0)
     }
 
+    /// Each emoji `<image>` of the SVG: its box and its decoded PNG.
+    private func emojiImages(_ svg: String) throws -> [(x: Int, y: Int, width: Double, height: Double, png: DecodedPNG)] {
+        var result: [(x: Int, y: Int, width: Double, height: Double, png: DecodedPNG)] = []
+        var rest = svg[...]
+        while let start = rest.range(of: "<image x=\"") {
+            let tag = rest[start.lowerBound...].prefix { $0 != ">" }
+            func value(_ name: String) throws -> String {
+                let from = try XCTUnwrap(tag.range(of: " \(name)=\"")).upperBound
+                return String(tag[from...].prefix { $0 != "\"" })
+            }
+            let data = try XCTUnwrap(Data(base64Encoded: String(try value("href").dropFirst("data:image/png;base64,".count))))
+            result.append((Int(Double(try value("x")) ?? -1), Int(Double(try value("y")) ?? -1),
+                           Double(try value("width")) ?? -1, Double(try value("height")) ?? -1, try PNGCodec.decodeRGBA(data)))
+            rest = rest[start.upperBound...]
+        }
+        return result
+    }
+
+    /// The emoji PNG has twice the pixels of its box in the SVG (sharp at 2× zoom), on a
+    /// small and a large canvas.
+    func testEmojiImagesAreDrawnAtTwiceTheirBox() throws {
+        for well in HyphenationTests.wells {
+            let r = try HyphenationTests.render("Ship it 🚀 today", locale: "en-US", well: well, extra: ["emoji": "color"])
+            let images = try emojiImages(r.svg)
+            XCTAssertEqual(images.count, 1)
+            for image in images {
+                XCTAssertEqual([image.png.header.width, image.png.header.height], [Int(image.width) * 2, Int(image.height) * 2])
+                XCTAssertGreaterThan(image.width, well.width == 390 ? 15 : 50)
+            }
+        }
+    }
+
+    /// A subtitle's emoji is drawn in colour too, below the headline's.
+    func testSubtitleColorEmojiAreDrawnInColour() throws {
+        let r = try HyphenationTests.render("Ship it 🚀 today", locale: "en-US",
+                                            extra: ["emoji": "color", "subtitles": ["en-US": ["shot": "Launch day 🎉 for everyone"]]], png: true)
+        XCTAssertEqual(r.diagnostics, [])
+        XCTAssertTrue(r.svg.contains(##"Launch day <tspan fill-opacity="0">🎉</tspan> for everyone</tspan>"##), r.svg)
+        let images = try emojiImages(r.svg)
+        XCTAssertEqual(images.count, 2)
+        let headline = images[0], subtitle = images[1]
+        XCTAssertGreaterThan(subtitle.y, headline.y + Int(headline.height) - 1)
+        XCTAssertLessThan(subtitle.height, headline.height)
+        let png = try XCTUnwrap(r.png)
+        XCTAssertGreaterThan(saturated(png, x: subtitle.x, y: subtitle.y, width: Int(subtitle.width), height: Int(subtitle.height)),
+                             Int(subtitle.width * subtitle.height) / 10, "no colour in the subtitle emoji's box")
+        let mono = try HyphenationTests.render("Ship it 🚀 today", locale: "en-US",
+                                               extra: ["emoji": "monochrome", "subtitles": ["en-US": ["shot": "Launch day 🎉 for everyone"]]], png: true)
+        XCTAssertEqual(saturated(try XCTUnwrap(mono.png), x: subtitle.x, y: subtitle.y, width: Int(subtitle.width), height: Int(subtitle.height)), 0)
+    }
+
     /// Pixels of a box whose channels differ by more than 100 (colour, not grey).
     private func saturated(_ png: DecodedPNG, x: Int, y: Int, width: Int, height: Int) -> Int {
         var count = 0

@@ -179,6 +179,8 @@ public final class PangoTypesetter: Typesetting {
 
     /// The family colour emoji are drawn from (Debian's fonts-noto-color-emoji).
     public static let colorEmojiFamily = "Noto Color Emoji"
+    /// Pixels of an emoji's PNG per pixel of its box in the SVG.
+    public static let emojiSupersampling = 2.0
 
     public func colorEmoji(_ line: StyledText, style: TextStyle, height: Double, baseline: Double) -> Result<[EmojiImage], EmojiRefusal> {
         let layout = makeLayout(line, style: style)
@@ -215,10 +217,14 @@ public final class PangoTypesetter: Typesetting {
         emojiStyle.fontFamily = Self.colorEmojiFamily
         let layout = makeLayout(StyledText(cluster), style: emojiStyle)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width.rounded(.up))), Int32(max(1, height.rounded(.up))))
+        // Twice the pixels of the box the SVG gives it (width and height rounded up), so the
+        // glyph stays sharp in the PNG and in a browser at 200 % zoom or on a 2× display.
+        let scale = Self.emojiSupersampling
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width.rounded(.up)) * scale), Int32(max(1, height.rounded(.up)) * scale))
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
+        cairo_scale(cr, scale, scale)
         let glyphBaseline = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
         cairo_move_to(cr, 0, baseline - glyphBaseline)
         pango_cairo_show_layout(cr, layout)
