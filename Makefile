@@ -7,7 +7,7 @@ BIN := .build/debug/store-screenshot-compose
 PREFIX ?= /usr/local
 TOOL := store-screenshot-compose
 LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
-# The build make install copies: release, or debug (make test's install-check, no release build).
+# The build make install copies: release, or debug (CONFIG=debug, for a quick install-check).
 CONFIG ?= release
 
 .PHONY: setup build test demo docs bench fuzz update-references clean install uninstall install-check
@@ -84,7 +84,7 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish"
 
 # make install into a scratch PREFIX (and a DESTDIR), run the installed tool, uninstall; make test
-# runs it on the debug build swift test made (make install-check CONFIG=release: the release build).
+# runs it on the release build (CONFIG=debug make install-check: the debug build, in seconds).
 install-check:
 	./scripts/install-check.sh
 
