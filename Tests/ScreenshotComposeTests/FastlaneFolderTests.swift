@@ -157,4 +157,25 @@ final class FastlaneFolderTests: XCTestCase {
         XCTAssertEqual(OutputPaths.destinations(locale: "en-US", name: "01Home", captureId: "01Home", order: 1, upload: .appStore(language: "en-US")).fastlane,
                        "fastlane/screenshots/en-US/01_01Home.png")
     }
+
+    /// A locale folder without headlines is reported, but not when the job chooses its
+    /// "locales" on purpose, nor when the headlines could not be read (their errors say why).
+    func testALocaleFolderWithoutHeadlinesIsWarnedOnlyWhenThatIsNews() throws {
+        let scratch = try Scratch()
+        let folder = Fixtures.repository.appendingPathComponent("fixtures/localized/screenshots").path
+        let english = ["en-US": ["01Inbox": "Every note", "02Today": "Due today"]]
+        func warnings(_ job: [String: Any]) throws -> [String] {
+            let file = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": folder]].merging(job) { a, _ in a })
+            return lines(ScreenshotComposer().check(jobFile: file, options: PlanOptions())).map { $0.replacingOccurrences(of: file, with: "job.json") }
+        }
+        XCTAssertEqual(try warnings(["headlines": english]), [
+            "warning: job.json: captures.fastlane: screenshots for de-DE (folder de-DE) have no headlines: not rendered (add the locale to the headlines to compose it)",
+            "warning: job.json: captures.fastlane: screenshots for ja (folder ja) have no headlines: not rendered (add the locale to the headlines to compose it)",
+        ])
+        XCTAssertEqual(try warnings(["headlines": english, "locales": ["en-US"]]), [])
+        try scratch.write("new.xcstrings", #"{"sourceLanguage": "en-US", "version": "1.0", "strings": {"01Inbox": {"localizations": {"en-US": {"stringUnit": {"state": "new", "value": "x"}}}}, "02Today": {"localizations": {"en-US": {"stringUnit": {"state": "translated", "value": "y"}}}}}}"#)
+        XCTAssertEqual(try warnings(["headlines": "new.xcstrings"]), [
+            "error: \(scratch.path("new.xcstrings")): strings.01Inbox.localizations.en-US.stringUnit.state: string unit is \"new\", not translated: expected state \"translated\", found \"new\" (--allow-untranslated accepts it)",
+        ])
+    }
 }

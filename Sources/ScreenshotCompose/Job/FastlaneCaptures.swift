@@ -71,7 +71,7 @@ enum FastlaneCaptures {
 
     /// Headlines and subtitles given per screen reach every device's capture of that screen;
     /// a locale folder with no headlines is reported (it is not rendered).
-    static func shareHeadlines(_ job: inout Job, folders: [String], file: String, _ d: inout DiagnosticCollector) {
+    static func shareHeadlines(_ job: inout Job, folders: [String], file: String, reportUnused: Bool, _ d: inout DiagnosticCollector) {
         for capture in job.captures {
             guard let screen = capture.screen else { continue }
             func share(_ table: inout [String: [String: String]]) {
@@ -84,7 +84,7 @@ enum FastlaneCaptures {
             share(&job.subtitles)
             share(&job.headlineFallbacks)
         }
-        for (locale, folder) in job.captureLocales.sorted(by: { $0.key < $1.key }) where folders.contains(folder) && !job.locales.contains(locale) {
+        for (locale, folder) in job.captureLocales.sorted(by: { $0.key < $1.key }) where reportUnused && folders.contains(folder) && !job.locales.contains(locale) {
             d.warning(file, "captures.fastlane", "screenshots for \(locale) (folder \(folder)) have no headlines: not rendered (add the locale to the headlines to compose it)")
         }
     }

@@ -87,7 +87,9 @@ public enum JobLoader {
         // With screens, headlines and subtitles are keyed by screen id.
         let headlineKeys = reader.value("screens") == nil ? declaredIds : screens.map(\.id)
         let subtitles = readSubtitles(reader, captureIds: headlineKeys, &d)
+        let errorsBeforeHeadlines = d.diagnostics.count { $0.severity == .error }
         let table = HeadlineSource.read(reader, directory: directory, captureIds: headlineKeys, options: headlineOptions, &d)
+        let headlinesRead = d.diagnostics.count { $0.severity == .error } == errorsBeforeHeadlines
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
         let localeMap = LocaleMap.read(reader, &d)
@@ -103,7 +105,10 @@ public enum JobLoader {
                       headlineOrigins: resolved.origins)
         job.captureLocales = captureLocales
         if !fastlaneLocales.isEmpty {
-            FastlaneCaptures.shareHeadlines(&job, folders: Array(fastlaneLocales.values), file: file, &d)
+            // A locale folder without headlines is worth a warning only when the headlines were
+            // read and the job does not choose its "locales" on purpose.
+            FastlaneCaptures.shareHeadlines(&job, folders: Array(fastlaneLocales.values), file: file,
+                                            reportUnused: headlinesRead && reader.value("locales") == nil, &d)
         }
         job.sha256 = SHA256.hex(data)
         job.screens = screens
