@@ -127,6 +127,7 @@ final class HyphenationTests: XCTestCase {
         for well in Self.wells {
             let r = try render(Self.finnish, locale: "fi-FI", well: well)
             try assertHyphenatedAtAPatternBreak(r, headline: Self.finnish, locale: "fi-FI")
+            XCTAssertEqual(r.lines.first, "Ajanvarausjärjestelmä-")
         }
         let voikko = try XCTUnwrap(HyphenationCatalog.shared.patterns(for: "fi") as? VoikkoHyphenator)
         XCTAssertEqual(voikko.path, "/usr/lib/voikko/5/mor-standard/mor.vfst")
@@ -134,6 +135,9 @@ final class HyphenationTests: XCTestCase {
         // lone "A" is an "ugly" break, left out. Ku-van-kä-sit-te-ly-o-mi-nai-suu-det: so is the "o".
         XCTAssertEqual(voikko.breaks(in: "Ajanvarausjärjestelmäpäivitykset"), [4, 6, 10, 13, 16, 19, 21, 24, 26, 29])
         XCTAssertEqual(voikko.breaks(in: "Kuvankäsittelyominaisuudet"), [2, 5, 7, 10, 12, 14, 17, 20, 23])
+        // Between the compound's parts (Ajan=varaus=järjestelmä=päivitykset) first.
+        XCTAssertEqual(voikko.preferredBreaks(in: "Ajanvarausjärjestelmäpäivitykset"), [4, 10, 21])
+        XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "de-DE")?.preferredBreaks(in: "Donaudampfschiff"), [])
         XCTAssertEqual(voikko.breaks(in: "ja"), [])
     }
 

@@ -104,10 +104,14 @@ struct HeadlineFitter {
                 let wide = paragraphs.flatMap { Hyphenation.words(in: $0.text) }.filter { typesetter.measure($0, style: sized).width > band.width }
                 if !wide.isEmpty {
                     if let hyphenation = loadedPatterns() {
-                        let hyphenated = paragraphs.map { Hyphenation.insertingSoftHyphens(into: $0, patterns: hyphenation, only: Set(wide)) }
-                        if hyphenated != paragraphs {
+                        // The source's preferred breaks first (Voikko: between a compound's
+                        // parts), then every break, both at this size.
+                        for preferredOnly in [true, false] {
+                            let hyphenated = paragraphs.map { Hyphenation.insertingSoftHyphens(into: $0, patterns: hyphenation, only: Set(wide), preferredOnly: preferredOnly) }
+                            guard hyphenated != paragraphs else { continue }
                             result = attempt(hyphenated, style: sized, band: band, typesetter: typesetter)
                             used = hyphenated
+                            if case .success = result { break }
                         }
                     } else if patternsMissing {
                         lacked = true

@@ -6,6 +6,14 @@ public protocol Hyphenator: AnyObject, Sendable {
     /// The number of characters (Unicode scalars) before each break of `word` (letters
     /// only), ascending.
     func breaks(in word: String) -> [Int]
+    /// The breaks a typesetter tries first (a subset of `breaks`), empty when the source
+    /// prefers none.
+    func preferredBreaks(in word: String) -> [Int]
+}
+
+extension Hyphenator {
+    /// Patterns know syllables, not a compound's parts: no break is preferred.
+    public func preferredBreaks(in word: String) -> [Int] { [] }
 }
 
 /// Hyphenation points as soft hyphens (U+00AD): Pango breaks at a soft hyphen only when the
@@ -41,15 +49,15 @@ public enum Hyphenation {
         return words
     }
 
-    /// `text` with a soft hyphen at every point the patterns allow in the words listed in
-    /// `only` (every word when nil).
-    public static func insertingSoftHyphens(into text: StyledText, patterns: any Hyphenator, only: Set<String>? = nil) -> StyledText {
+    /// `text` with a soft hyphen at every point the patterns allow (only the preferred ones
+    /// with `preferredOnly`) in the words listed in `only` (every word when nil).
+    public static func insertingSoftHyphens(into text: StyledText, patterns: any Hyphenator, only: Set<String>? = nil, preferredOnly: Bool = false) -> StyledText {
         var result = StyledText("")
         var current = StyledText("")
         func flush() {
             let word = current.text
             if !current.isEmpty, only?.contains(word) ?? true, !current.scalars.contains(softHyphen) {
-                let breaks = Set(patterns.breaks(in: word))
+                let breaks = Set(preferredOnly ? patterns.preferredBreaks(in: word) : patterns.breaks(in: word))
                 for (index, (scalar, flag)) in zip(current.scalars, current.emphasized).enumerated() {
                     if breaks.contains(index) { result.append(softHyphen, emphasized: flag) }
                     result.append(scalar, emphasized: flag)

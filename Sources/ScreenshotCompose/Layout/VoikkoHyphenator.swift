@@ -51,4 +51,30 @@ public final class VoikkoHyphenator: Hyphenator, @unchecked Sendable {
         guard pattern.count == count else { return [] }
         return (2...(count - 2)).filter { pattern[$0] == UInt8(ascii: "-") }
     }
+
+    /// The breaks between a compound's parts (järjestelmä-päivitykset rather than
+    /// päi-vitykset): Voikko's breaks where every analysis of the word starts a part.
+    public func preferredBreaks(in word: String) -> [Int] {
+        let breaks = self.breaks(in: word)
+        guard !breaks.isEmpty else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let analyses = voikkoAnalyzeWordCstr(handle, word) else { return [] }
+        defer { voikko_free_mor_analysis(analyses) }
+        var common: Set<Int>?
+        var index = 0
+        while let analysis = analyses[index] {
+            index += 1
+            // STRUCTURE: one letter per character, "=" before each part ("=pppp=pppppp").
+            guard let structure = voikko_mor_analysis_value_cstr(analysis, "STRUCTURE") else { continue }
+            defer { voikko_free_mor_analysis_value_cstr(structure) }
+            var starts: Set<Int> = []
+            var characters = 0
+            for mark in String(cString: structure).unicodeScalars {
+                if mark == "=" { starts.insert(characters) } else { characters += 1 }
+            }
+            common = common.map { $0.intersection(starts) } ?? starts
+        }
+        return breaks.filter { common?.contains($0) ?? false }
+    }
 }
