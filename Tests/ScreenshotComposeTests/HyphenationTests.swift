@@ -139,6 +139,12 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(voikko.preferredBreaks(in: "Ajanvarausjärjestelmäpäivitykset"), [4, 10, 21])
         XCTAssertEqual(HyphenationCatalog.shared.patterns(for: "de-DE")?.preferredBreaks(in: "Donaudampfschiff"), [])
         XCTAssertEqual(voikko.breaks(in: "ja"), [])
+        // Without the dictionary, Finnish has no source and the warning names voikko-fi.
+        let bare = HyphenationCatalog(voikkoDirectory: "/nonexistent/voikko")
+        XCTAssertNil(bare.path(for: "fi-FI"))
+        XCTAssertNil(bare.patterns(for: "fi-FI"))
+        XCTAssertEqual(bare.expectedSource(for: "fi-FI"), "Debian's voikko-fi with /nonexistent/voikko/5/mor-standard/mor.vfst")
+        XCTAssertEqual(bare.expectedSource(for: "tr-TR"), "a hyphen-* package with /usr/share/hyphen/hyph_tr*.dic")
     }
 
     /// The store languages (App Store Connect and Play Console lists shipped with the tool)

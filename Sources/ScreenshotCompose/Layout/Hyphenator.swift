@@ -133,6 +133,15 @@ public final class HyphenationCatalog: @unchecked Sendable {
         source(for: locale)?.path
     }
 
+    /// What would serve `locale`, for the warning when nothing does.
+    public func expectedSource(for locale: String) -> String {
+        let language = Self.language(of: locale)
+        if Self.voikkoLanguages.contains(language) {
+            return "Debian's voikko-fi with \(URL(fileURLWithPath: voikkoDirectory).appendingPathComponent("5/mor-standard/mor.vfst").path)"
+        }
+        return "a hyphen-* package with \(directory.appendingPathComponent("hyph_\(language)").path)*.dic"
+    }
+
     /// The file and whether Voikko reads it (symbolic links resolved: hyph_de.dic and
     /// hyph_de_DE.dic are one file).
     private func source(for locale: String) -> (path: String, voikko: Bool)? {

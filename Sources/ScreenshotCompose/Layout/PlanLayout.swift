@@ -52,7 +52,7 @@ extension LayoutEngine {
         for item in laidOut where item.layout.headline.lackedPatterns && !warned.contains(item.spec.locale) {
             warned.insert(item.spec.locale)
             d.warning(item.spec.headlineFile, "headlines.\(item.spec.locale)",
-                      "no hyphenation patterns are installed for \(item.spec.locale): expected a hyphen-* package with /usr/share/hyphen/hyph_\(item.spec.locale.split(separator: "-").first ?? "")*.dic, found none; long words were fitted by shrinking, without hyphenation")
+                      "no hyphenation patterns are installed for \(item.spec.locale): expected \(HyphenationCatalog.shared.expectedSource(for: item.spec.locale)), found none; long words were fitted by shrinking, without hyphenation")
         }
         var smallest: [String: Double] = [:]
         for item in laidOut where item.spec.typesetting.size == .uniform {
