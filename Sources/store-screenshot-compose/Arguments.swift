@@ -78,10 +78,11 @@ enum Arguments {
       completions bash|zsh|fish
                          print a shell completion script (make install installs all three)
       init [FOLDER] [--wells FILE] [--store-wells FILE]
-                         read a folder of captures (plain PNGs, fastlane snapshot or screengrab;
-                         default: the current folder), identify each capture's well, and write a
-                         starter job.json, job.schema.json and headlines.xcstrings (screen ids ×
-                         locales, empty) into the current folder; never overwrites a file
+                         read a folder of captures (plain PNGs, <locale>/<name>.png, fastlane
+                         snapshot or screengrab; default: the current folder), identify each
+                         capture's well, and write a starter job.json, job.schema.json and
+                         headlines.xcstrings (screen ids × locales, empty) into the current
+                         folder; never overwrites a file
       --help, --version
 
     exit codes: 0 success, 1 refused input or failed output, 2 usage error

@@ -151,4 +151,58 @@ final class StarterJobTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("store-screenshot-compose render job.json\n"), text)
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("job.json")))
     }
+
+    /// `<folder>/<locale>/<name>.png` (app-preview's `screenshots/{locale}/home.png`): one
+    /// `{locale}` capture per name, `captureLocales` for a folder whose tag is not canonical.
+    func testPerLocaleFolderGivesLocaleCapturesThatRenderEachLocalesOwnFile() throws {
+        let scratch = try Scratch()
+        let home = try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png"))
+        let chat = try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-chat.png"))
+        try scratch.write("shots/en-us/home.png", home)
+        try scratch.write("shots/en-us/chat.png", chat)
+        try scratch.write("shots/de/home.png", chat)
+        try scratch.write("shots/de/chat.png", home)
+        let result = StarterJob.run(folder: "shots", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [])
+        XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(3), [
+            "shots: per-locale PNG folder, 2 capture(s), 2 screen(s), locale(s) en-US, de",
+            "  chat: well ios-simulator-1206x2622 (1206×2622)",
+            "  home: well ios-simulator-1206x2622 (1206×2622)",
+        ])
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8), """
+            {
+              "$schema": "./job.schema.json",
+              "schemaVersion": 1,
+              "captures": [
+                { "id": "chat", "path": "shots/{locale}/chat.png", "well": "ios-simulator-1206x2622" },
+                { "id": "home", "path": "shots/{locale}/home.png", "well": "ios-simulator-1206x2622" }
+              ],
+              "captureLocales": { "en-US": "en-us" },
+              "headlines": "headlines.xcstrings",
+              "output": "out"
+            }
+
+            """)
+        try Self.fillHeadlines(scratch.path("headlines.xcstrings"))
+        let report = ScreenshotComposer().render(jobFile: scratch.path("job.json"), options: PlanOptions(sourceDateEpoch: "0"),
+                                                 rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId) \($0.captureSource?.sha256 == SHA256.hex($0.captureId == "home" ? ($0.locale == "de" ? chat : home) : ($0.locale == "de" ? home : chat)))" }.sorted(),
+                       ["de/chat true", "de/home true", "en-US/chat true", "en-US/home true"])
+    }
+
+    func testPerLocaleFilesOfDifferentSizesAreRefusedAndAMissingOneIsWarned() throws {
+        let scratch = try Scratch()
+        try scratch.write("shots/en-US/home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        try scratch.write("shots/en-US/chat.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-chat.png")))
+        let small = Fixtures.repository.appendingPathComponent("fixtures/localized/screenshots/de-DE/iPhone SE (3rd generation)-01Inbox.png")
+        try scratch.write("shots/de-DE/home.png", try Data(contentsOf: small))
+        let result = StarterJob.run(folder: "shots", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [
+            "warning: \(scratch.path("shots")): (folder): chat.png is missing in 1 locale folder(s): expected it in every locale folder, found none in de-DE (render refuses it unless --fallback-locale names a locale that has it)",
+            "error: \(scratch.path("shots/en-US/home.png")): (size): every locale's file of a screen is one well's size: expected 750×1334 (ios-simulator-750x1334, as \(scratch.path("shots/de-DE/home.png"))), found 1206×2622 (ios-simulator-1206x2622)",
+        ])
+        XCTAssertEqual(result.written, [])
+    }
 }

@@ -19,7 +19,9 @@ public enum StarterJob {
 
     /// What the folder holds, as `init` read it.
     public struct Found: Equatable, Sendable {
-        public enum Kind: String, Sendable { case plain = "plain PNG", snapshot = "fastlane snapshot", screengrab = "fastlane screengrab" }
+        public enum Kind: String, Sendable {
+            case plain = "plain PNG", perLocale = "per-locale PNG", snapshot = "fastlane snapshot", screengrab = "fastlane screengrab"
+        }
         public struct Capture: Equatable, Sendable {
             /// The headline key: the capture id (plain) or the screen id (fastlane).
             public var screen: String
@@ -31,6 +33,8 @@ public enum StarterJob {
         /// Canonical locale tags, the source first.
         public var locales: [String]
         public var captures: [Capture]
+        /// Per-locale PNGs: canonical locale → its folder, where the two differ (`"captureLocales"`).
+        public var captureLocales: [String: String] = [:]
         /// The headline keys in order.
         public var screens: [String] { captures.map(\.screen).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
     }
@@ -62,11 +66,16 @@ public enum StarterJob {
         result.found = found
         let relative = RelativePath.from(directory, to: folderURL)
         var job = "{\n  \"$schema\": \"./\(schemaName)\",\n  \"schemaVersion\": 1,\n"
-        if found.kind == .plain {
+        if found.kind == .plain || found.kind == .perLocale {
+            let folder = found.kind == .plain ? relative : "\(relative)/\(LocaleCapturePath.placeholder)"
             let lines = found.captures.map { capture in
-                "    { \"id\": \(json(capture.screen)), \"path\": \(json("\(relative)/\(capture.device ?? capture.screen)")), \"well\": \(json(capture.well.id)) }"
+                "    { \"id\": \(json(capture.screen)), \"path\": \(json("\(folder)/\(capture.device ?? capture.screen)")), \"well\": \(json(capture.well.id)) }"
             }
             job += "  \"captures\": [\n\(lines.joined(separator: ",\n"))\n  ],\n"
+            if !found.captureLocales.isEmpty {
+                let pairs = found.captureLocales.sorted { $0.key < $1.key }.map { "\(json($0.key)): \(json($0.value))" }
+                job += "  \"captureLocales\": { \(pairs.joined(separator: ", ")) },\n"
+            }
         } else {
             job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
         }
@@ -116,6 +125,9 @@ public enum StarterJob {
             return Found(kind: .plain, locales: [defaultLocale], captures: captures)
         }
         let devices = catalog.wells.filter { $0.storeWell?.store == nil && !$0.fixture }.flatMap { well in well.devices.map { (name: $0, well: well.id) } }
+        if let perLocale = perLocaleFolders(folder, devices: devices.map(\.name)) {
+            return readPerLocale(folder, perLocale, catalog: catalog, &d)
+        }
         guard let scan = FastlaneCaptureFolder.scan(folder, file: folder.path, field: "(folder)", devices: devices, into: &d) else { return nil }
         var captures: [Found.Capture] = []
         for screen in scan.screens {
@@ -125,9 +137,8 @@ public enum StarterJob {
                         "the screen name becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(screen.screen)\"")
                 continue
             }
-            // Every locale's file: one of another size would be refused by render.
-            let wells = files.map { identify(folder.appendingPathComponent($0).path, named: screen.well.flatMap(catalog.well(id:)), catalog: catalog, &d) }
-            if let well = wells.first ?? nil, wells.allSatisfy({ $0 == well }) {
+            let paths = files.map { folder.appendingPathComponent($0).path }
+            if let well = oneWell(paths, named: screen.well.flatMap(catalog.well(id:)), catalog: catalog, &d) {
                 captures.append(Found.Capture(screen: screen.screen, device: screen.device, well: well))
             }
         }
@@ -136,6 +147,65 @@ public enum StarterJob {
             d.warning(folder.appendingPathComponent(tag).path, "(folder)", "not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; left out")
         }
         return Found(kind: scan.layout == .snapshot ? .snapshot : .screengrab, locales: sourceFirst(tags), captures: captures)
+    }
+
+    /// `<folder>/<locale>/<name>.png` with no device in the names (app-preview's
+    /// `screenshots/{locale}/home.png`): locale folder → its PNG names. Nil when the folder is
+    /// not that: no locale folder holds PNGs, a name starts with a known device name, or every
+    /// name has a `-` (fastlane snapshot's `<Device Name>-<name>.png` for devices the catalog
+    /// does not know).
+    static func perLocaleFolders(_ folder: URL, devices: [String]) -> [String: [String]]? {
+        let fm = FileManager.default
+        var found: [String: [String]] = [:]
+        for tag in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []) where LocaleCapturePath.isFolderName(tag) && LocaleTag.isWellFormed(tag) {
+            let names = ((try? fm.contentsOfDirectory(atPath: folder.appendingPathComponent(tag).path)) ?? [])
+                .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted()
+            if !names.isEmpty { found[tag] = names }
+        }
+        let names = found.values.joined()
+        guard !found.isEmpty, !names.contains(where: { name in devices.contains { name.hasPrefix($0 + "-") } }),
+              names.contains(where: { !$0.contains("-") }) else { return nil }
+        return found
+    }
+
+    /// Per-locale PNGs: one capture per file name, `{locale}` in its path; each locale's file
+    /// identified (they must agree); a name some locale folder lacks is a warning (render
+    /// refuses it unless `--fallback-locale` names a locale that has it).
+    private static func readPerLocale(_ folder: URL, _ files: [String: [String]], catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found {
+        let tags = files.keys.sorted()
+        let names = Set(files.values.joined()).sorted()
+        var captures: [Found.Capture] = []
+        for name in names {
+            let id = String(name.dropLast(4))
+            let having = tags.filter { files[$0]?.contains(name) == true }
+            guard CaptureID.isValid(id) else {
+                d.error(folder.appendingPathComponent("\(having[0])/\(name)").path, "(file name)",
+                        "the file name becomes the capture id: expected [A-Za-z0-9][A-Za-z0-9._-]*.png, found \"\(name)\"")
+                continue
+            }
+            let missing = tags.filter { !having.contains($0) }
+            if !missing.isEmpty {
+                d.warning(folder.path, "(folder)", "\(name) is missing in \(missing.count) locale folder(s): expected it in every locale folder, found none in \(missing.joined(separator: ", ")) (render refuses it unless --fallback-locale names a locale that has it)")
+            }
+            let paths = having.map { folder.appendingPathComponent("\($0)/\(name)").path }
+            if let well = oneWell(paths, named: nil, catalog: catalog, &d) {
+                captures.append(Found.Capture(screen: id, device: name, well: well))
+            }
+        }
+        var found = Found(kind: .perLocale, locales: sourceFirst(tags.map(LocaleTag.canonical)), captures: captures)
+        for tag in tags where LocaleTag.canonical(tag) != tag { found.captureLocales[LocaleTag.canonical(tag)] = tag }
+        return found
+    }
+
+    /// The one well of a screen's files, one per locale: each identified, and all the same
+    /// (a file of another size would be refused by render); nil with the errors in `d`.
+    private static func oneWell(_ paths: [String], named: Well?, catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Well? {
+        let wells = paths.map { identify($0, named: named, catalog: catalog, &d) }
+        guard wells.allSatisfy({ $0 != nil }), let first = wells.first ?? nil else { return nil }
+        for (path, well) in zip(paths, wells) where well != first {
+            d.error(path, "(size)", "every locale's file of a screen is one well's size: expected \(first.width)×\(first.height) (\(first.id), as \(paths[0])), found \(well.map { "\($0.width)×\($0.height) (\($0.id))" } ?? "?")")
+        }
+        return wells.allSatisfy { $0 == first } ? first : nil
     }
 
     /// The well a job without `"well"` would give the file: the well its device name names
@@ -184,7 +254,7 @@ public enum StarterJob {
     static func text(_ found: Found, folder: String, written: [String]) -> String {
         var lines = ["\(folder): \(found.kind.rawValue) folder, \(found.captures.count) capture(s), \(found.screens.count) screen(s), locale(s) \(found.locales.joined(separator: ", "))"]
         for capture in found.captures {
-            let device = found.kind == .plain ? "" : "\(capture.device ?? "") "
+            let device = found.kind == .plain || found.kind == .perLocale ? "" : "\(capture.device ?? "") "
             lines.append("  \(device)\(capture.screen): well \(capture.well.id) (\(capture.well.width)×\(capture.well.height))")
         }
         lines += written.map { "wrote \($0)" }
