@@ -92,13 +92,15 @@ final class SchemaTests: XCTestCase {
     /// type are each refused, at the right place.
     func testSchemasRefuseWhatTheLoadersRefuse() throws {
         let scratch = try Scratch()
-        let job = try scratch.write("job.json", #"{"schemaVersion": 1, "captures": [{"id": "a", "path": "a.png", "well": "w", "wel": 1}], "headlines": {"en-US": {"a": "x"}}, "headlineMaxLines": 9}"#)
+        let job = try scratch.write("job.json", #"{"schemaVersion": 1, "captures": [{"id": "a", "path": "a.png", "well": "w", "wel": 1}], "headlines": {"en-US": {"a": "x"}}, "headlineMaxLines": 9, "screens": [{"id": "s", "captures": ["a"], "panel": 2}], "graphics": [{"id": "g", "target": "google-play:feature-graphic", "icon": "i.png", "title": {"en-US": ""}}]}"#)
         let theme = try scratch.write("theme.json", #"{"headlineColor": "red", "shadow": true}"#)
         let wells = try scratch.write("wells.json", #"{"schemaVersion": 1, "kind": "device-wells", "wells": [{"id": "w", "device": "d", "width": "390", "height": 844, "storeWell": null, "source": "s"}], "citedMinimumNativeWidths": [{"class": "c", "minimumNativeWidth": 1, "source": "s"}]}"#)
         let errors = try validate([("job", URL(fileURLWithPath: job)), ("theme", URL(fileURLWithPath: theme)), ("wells", URL(fileURLWithPath: wells))], in: scratch)
         XCTAssertEqual(errors, [
             "\(job): captures/0: Additional properties are not allowed ('wel' was unexpected)",
+            "\(job): graphics/0/title/en-US: '' is too short",
             "\(job): headlineMaxLines: 9 is greater than the maximum of 6",
+            "\(job): screens/0: Additional properties are not allowed ('panel' was unexpected)",
             "\(theme): headlineColor: 'red' does not match '^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$'",
             "\(wells): wells/0/width: '390' is not of type 'integer'",
             // A property whose own schema failed does not count as evaluated.
@@ -116,6 +118,8 @@ final class SchemaTests: XCTestCase {
             return Set((root?["properties"] as? [String: Any] ?? [:]).keys)
         }
         XCTAssertEqual(try properties("job", "job"), JobLoader.knownKeys)
+        XCTAssertEqual(try properties("job", "screen"), ScreenReader.keys)
+        XCTAssertEqual(try properties("job", "graphic"), GraphicReader.keys)
         XCTAssertEqual(try properties("theme", "theme"), Theme.keys)
         let job = try JSONSerialization.jsonObject(with: try JSONSchemas.document("job")) as? [String: Any]
         XCTAssertEqual(job?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")

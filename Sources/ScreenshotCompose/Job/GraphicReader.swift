@@ -20,13 +20,16 @@ public struct JobGraphic: Equatable, Sendable {
 /// Reads `"graphics"`: each an id, a target, a template (default `feature-graphic`), an icon
 /// PNG, and titles (and optional subtitles) by locale.
 enum GraphicReader {
+    /// The fields of a graphic (the job schema's `graphic` has exactly these).
+    static let keys: Set<String> = ["id", "target", "template", "icon", "title", "subtitle"]
+
     static func read(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> [JobGraphic] {
         guard reader.value("graphics") != nil else { return [] }
         var graphics: [JobGraphic] = []
         var ids = FileNameIds(kind: "graphic")
         for (value, path) in reader.array("graphics", &d) {
             guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
-            item.refuseUnknownKeys(["id", "target", "template", "icon", "title", "subtitle"], &d)
+            item.refuseUnknownKeys(keys, &d)
             let id = item.string("id", &d)
             let target = item.string("target", &d)
             let iconPath = item.string("icon", &d)

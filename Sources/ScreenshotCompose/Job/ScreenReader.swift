@@ -3,13 +3,16 @@ import Foundation
 /// Reads `"screens"`: each an id (a file name), the captures in slot order, an optional
 /// template (built-in name or slot-marked file) and `panels` (1–10).
 enum ScreenReader {
+    /// The fields of a screen (the job schema's `screen` has exactly these).
+    static let keys: Set<String> = ["id", "template", "captures", "panels"]
+
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], _ d: inout DiagnosticCollector) -> [JobScreen] {
         guard reader.value("screens") != nil else { return [] }
         var screens: [JobScreen] = []
         var ids = FileNameIds(kind: "screen")
         for (value, path) in reader.array("screens", &d) {
             guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
-            item.refuseUnknownKeys(["id", "template", "captures", "panels"], &d)
+            item.refuseUnknownKeys(keys, &d)
             guard let id = item.string("id", &d) else { continue }
             if !CaptureID.isValid(id) {
                 d.error(reader.file, "\(path).id", "screen id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(id)\"")
