@@ -49,12 +49,15 @@ docs: build
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 
-# Release build, then this tool against rsvg-convert (and Koubou when pip can install it).
-# BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs).
+# Release build, then this tool against rsvg-convert (and Koubou when pip can install it), then
+# peak memory on inputs at their size limits (scripts/input-memory.py; BIN=… picks another build).
+# BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs);
+# BENCH_ONLY=memory: only the peak memory table.
 bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release
-	BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py
+	if [ "$(BENCH_ONLY)" != memory ]; then BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py; fi
+	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = memory ]; then python3 scripts/input-memory.py; fi
 
 # libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
 fuzz: setup

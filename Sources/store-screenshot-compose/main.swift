@@ -23,7 +23,7 @@ func finish(_ report: RunReport, success: String?, json command: String? = nil) 
         if let success, command == nil { print(success) }
         exit(0)
     }
-    FileHandle.standardError.write(Data("\(report.diagnostics.filter { $0.severity == .error }.count) error(s)\n".utf8))
+    FileHandle.standardError.write(Data("\(report.diagnostics.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }) error(s)\n".utf8))
     exit(1)
 }
 

@@ -83,6 +83,26 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(report.diagnostics.first?.position, JSONPosition(line: 3, column: 24))
     }
 
+    func testAStreamedStringCatalogStillFindsDuplicateKeysAndNamesLinesOfEntriesItDrops() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["headlines": "h.xcstrings"])
+        // "other" is not a capture: its entry is checked (locale keys) and dropped as it is read.
+        try scratch.write("h.xcstrings", """
+        {"sourceLanguage": "en", "strings": {
+          "shot": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Read it"}}}},
+          "other": {"localizations": {"en_GB": {"stringUnit": {"state": "translated", "value": "x"}}}},
+          "shot": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Again"}}}}
+        }}
+        """)
+        let catalog = scratch.path("h.xcstrings")
+        let report = ScreenshotComposer().check(jobFile: job, options: epoch)
+        XCTAssertEqual(lines(report), [
+            "error: \(catalog): strings.other.localizations.en_GB: expected a BCP 47 locale, found \"en_GB\"",
+            "error: \(catalog): strings.shot: key \"shot\" given twice in one object: expected each key once, found it on lines 2 and 4",
+        ])
+        XCTAssertEqual(report.diagnostics.map(\.position), [JSONPosition(line: 3, column: 40), JSONPosition(line: 4, column: 3)])
+    }
+
     // MARK: 3. A FIFO among the inputs never blocks
 
     func testAFIFOInFontFilesOrAsJobIsRefusedWithoutBlocking() throws {

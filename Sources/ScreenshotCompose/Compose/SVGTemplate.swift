@@ -53,7 +53,7 @@ public struct SVGTemplate: Equatable, Sendable {
     /// without `xml:lang="{{LOCALE}}"`, no `<image id="capture">` whose href is
     /// `{{CAPTURE_HREF}}`, or output that is not well-formed XML. Nil when any error.
     public static func parse(_ original: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
-        let before = d.errors.count
+        let before = d.errorCount
         let text = TemplateDerivation.derive(original)
         if text.utf8.count > maximumBytes {
             d.error(file, "(file)", "template too large: expected at most \(maximumBytes) bytes, found \(text.utf8.count)")
@@ -110,7 +110,7 @@ public struct SVGTemplate: Equatable, Sendable {
             checkable.append(.literal(literal))
         }
         SVGTemplate(segments: checkable).checkStructure(file: file, into: &d)
-        return d.errors.count == before ? SVGTemplate(segments: segments) : nil
+        return d.errorCount == before ? SVGTemplate(segments: segments) : nil
     }
 
     /// Largest template accepted, in bytes.

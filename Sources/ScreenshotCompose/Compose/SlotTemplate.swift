@@ -66,7 +66,7 @@ public struct SlotTemplate: Equatable, Sendable {
     /// Parses and checks a slot-marked template; every problem names `file` and the element id
     /// or attribute. Nil when any error.
     public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SlotTemplate? {
-        let before = d.errors.count
+        let before = d.errorCount
         if text.utf8.count > SVGTemplate.maximumBytes {
             d.error(file, "(file)", "template too large: expected at most \(SVGTemplate.maximumBytes) bytes, found \(text.utf8.count)")
             return nil
@@ -148,7 +148,7 @@ public struct SlotTemplate: Equatable, Sendable {
         if texts["headline"] == nil {
             d.error(file, "#headline", "no headline slot: expected a <g id=\"headline\"> with a <rect> box and a sample <text>, found none")
         }
-        guard d.errors.count == before else { return nil }
+        guard d.errorCount == before else { return nil }
         var template = SlotTemplate(text: text, file: file, width: Int(width), height: Int(height), captures: captures, texts: texts)
         template.backgroundColors = background(root, width: width, height: height)
         return template

@@ -46,7 +46,7 @@ enum HeadlineSource {
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], options: HeadlineOptions,
                      _ d: inout DiagnosticCollector) -> HeadlineTable? {
         let file = reader.file
-        let before = d.errors.count
+        let before = d.errorCount
         var table = HeadlineTable()
         var sourceName = file
         var raw: [String: [String: String]] = [:]
@@ -97,7 +97,7 @@ enum HeadlineSource {
         // Every source goes on to the missing-headline check so that every problem of the job
         // is reported at once (a unit that needs review and a missing translation together);
         // refused units are not reported missing again.
-        if d.errors.count > before && !isInline && raw.isEmpty { return nil }
+        if d.errorCount > before && !isInline && raw.isEmpty { return nil }
 
         table.locales = selectLocales(reader, available: raw.keys.sorted(), &d)
         let fallback = options.fallbackLocale.map { LocaleTag.isWellFormed($0) ? LocaleTag.canonical($0) : $0 }
@@ -134,7 +134,7 @@ enum HeadlineSource {
                 }
             }
         }
-        return d.errors.count > before ? nil : table
+        return d.errorCount > before ? nil : table
     }
 
     private static func inline(_ byLocale: [String: JSONValue], file: String, captureIds: [String],

@@ -10,10 +10,10 @@ import Foundation
 public enum StringCatalog {
     public static func read(data: Data, file: String, keys: [String], only: Set<String>? = nil, allowUntranslated: Bool,
                             into d: inout DiagnosticCollector) -> [String: [String: String]]? {
-        let before = d.errors.count
+        let before = d.errorCount
         var details = Details()
         let result = read(data: data, file: file, keys: keys, only: only, allowUntranslated: allowUntranslated, details: &details, into: &d)
-        return d.errors.count > before ? nil : result
+        return d.errorCount > before ? nil : result
     }
 
     /// What the headline source needs beyond the values: where each value is, and which
@@ -27,23 +27,14 @@ public enum StringCatalog {
 
     /// Reads every unit it can, reporting each problem; the values of refused units are left
     /// out. Nil only when the file is not a catalog at all.
+    ///
+    /// The `strings` object is streamed (`JSONDocument.parse(_:streaming:each:)`): each entry
+    /// is checked as it is read and dropped, and only the entries of `keys` keep their values
+    /// and positions, so a catalog at its 16 MiB limit never exists as one tree in memory.
     static func read(data: Data, file: String, keys: [String], only: Set<String>?, allowUntranslated: Bool,
                      details: inout Details, into d: inout DiagnosticCollector) -> [String: [String: String]]? {
-        guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
-        let sourceLanguage = reader.string("sourceLanguage", &d)
+        let wanted = Set(keys)
         var result: [String: [String: String]] = [:]
-        if let source = sourceLanguage {
-            // Checked like every locale key: "../../etc" was accepted (and names folders).
-            if LocaleTag.isWellFormed(source) {
-                result[LocaleTag.canonical(source)] = [:]
-            } else {
-                d.error(file, "sourceLanguage", "expected a BCP 47 locale, found \"\(source)\"")
-            }
-        }
-        guard let strings = reader.value("strings")?.objectValue else {
-            d.error(file, "strings", "expected an object of key → string entry, found \(reader.value("strings")?.summary ?? "nothing")")
-            return nil
-        }
         // Locale keys repeat in every entry: checked and canonicalized once each.
         var canonicalTags: [String: String?] = [:]
         func canonicalTag(_ tag: String) -> String? {
@@ -52,53 +43,98 @@ public enum StringCatalog {
             canonicalTags[tag] = canonical
             return canonical
         }
-        for key in strings.keys.sorted() {
-            let path = "strings.\(key)"
-            guard let entry = strings[key], let entryReader = JSONFieldReader(entry, file: file, path: path, &d) else { continue }
-            guard let localizations = entryReader.value("localizations")?.objectValue else { continue }
-            for locale in localizations.keys.sorted() {
-                let localePath = "\(path).localizations.\(locale)"
-                guard let canonical = canonicalTag(locale) else {
-                    d.error(file, localePath, "expected a BCP 47 locale, found \"\(locale)\"")
-                    continue
-                }
-                if localizations.keys.contains(where: { $0 != locale && canonicalTag($0) == canonical }) {
-                    d.error(file, localePath, "locale is \(canonical) like another key of this string: expected each locale once, found \"\(locale)\"")
-                    continue
-                }
-                if result[canonical] == nil { result[canonical] = [:] }
-                guard keys.contains(key), only?.contains(canonical) ?? true, let localization = localizations[locale]?.objectValue else { continue }
-                let unitErrors = d.errors.count
-                defer { if d.errors.count > unitErrors { details.refused.insert("\(canonical)/\(key)") } }
-                if localization["substitutions"] != nil || (entry.objectValue?["substitutions"] != nil) {
-                    d.error(file, "\(localePath)", "a store screenshot has fixed text: expected a stringUnit without substitutions, found substitutions")
-                    continue
-                }
-                if let variations = localization["variations"]?.objectValue {
-                    let kinds = variations.keys.sorted().joined(separator: ", ")
-                    d.error(file, "\(localePath).variations", "a store screenshot has one headline: expected a single stringUnit, found \(kinds) variations")
-                    continue
-                }
-                guard let unit = localization["stringUnit"]?.objectValue, let value = unit["value"]?.stringValue else {
-                    d.error(file, "\(localePath).stringUnit", "expected a stringUnit with a value, found none")
-                    continue
-                }
-                let state = unit["state"]?.stringValue ?? "(none)"
-                if state != "translated" {
-                    let message = "string unit is \"\(state)\", not translated: expected state \"translated\", found \"\(state)\""
-                    if allowUntranslated {
-                        d.add(Diagnostic(.warning, file: file, field: "\(localePath).stringUnit.state",
-                                         message: message + " (used because of --allow-untranslated)",
-                                         subject: DiagnosticSubject(locale: canonical, captureId: key)))
-                    } else {
-                        d.error(file, "\(localePath).stringUnit.state", message + " (--allow-untranslated accepts it)")
-                        continue
-                    }
-                }
-                result[canonical]?[key] = value
-                details.fields[canonical, default: [:]][key] = "\(localePath).stringUnit.value"
+        // Problems of entries are added once the whole file is known to be JSON.
+        var entries = DiagnosticCollector()
+        let parsed = JSONFieldReader.parse(file: file) {
+            try JSONDocument.parse(data, streaming: "strings") { member in
+                entry(member, file: file, wanted: wanted, only: only, allowUntranslated: allowUntranslated,
+                      canonicalTag: canonicalTag, result: &result, details: &details, into: &entries)
+                return wanted.contains(member.key)
             }
         }
+        if let problem = parsed.problem { d.add(problem) }
+        guard let document = parsed.document else { return nil }
+        d.append(contentsOf: entries)
+        guard let reader = JSONFieldReader.root(document, file: file, &d) else { return nil }
+        if let source = reader.string("sourceLanguage", &d) {
+            // Checked like every locale key: "../../etc" was accepted (and names folders).
+            if LocaleTag.isWellFormed(source) {
+                let canonical = LocaleTag.canonical(source)
+                if result[canonical] == nil { result[canonical] = [:] }
+            } else {
+                d.error(file, "sourceLanguage", "expected a BCP 47 locale, found \"\(source)\"")
+            }
+        }
+        guard reader.value("strings")?.objectValue != nil else {
+            d.error(file, "strings", "expected an object of key → string entry, found \(reader.value("strings")?.summary ?? "nothing")")
+            return nil
+        }
         return result
+    }
+
+    /// One entry of `strings` (`member.key` is the string's key): its locales are checked and
+    /// recorded for every entry, its units read only for `wanted` keys. Diagnostics carry the
+    /// positions the member brings (the document's table is not built yet).
+    private static func entry(_ member: JSONStreamedMember, file: String, wanted: Set<String>, only: Set<String>?,
+                              allowUntranslated: Bool, canonicalTag: (String) -> String?,
+                              result: inout [String: [String: String]], details: inout Details,
+                              into d: inout DiagnosticCollector) {
+        func add(_ diagnostic: Diagnostic) {
+            var diagnostic = diagnostic
+            diagnostic.position = DiagnosticCollector.position(of: diagnostic.field, in: member.positions)
+            d.add(diagnostic)
+        }
+        let key = member.key
+        let path = member.path
+        let entry = member.value
+        guard let fields = entry.objectValue else {
+            add(.error(file, path, "expected an object, found \(entry.summary)"))
+            return
+        }
+        guard let localizations = fields["localizations"]?.objectValue else { return }
+        for locale in localizations.keys.sorted() {
+            let localePath = "\(path).localizations.\(locale)"
+            guard let canonical = canonicalTag(locale) else {
+                add(.error(file, localePath, "expected a BCP 47 locale, found \"\(locale)\""))
+                continue
+            }
+            if localizations.keys.contains(where: { $0 != locale && canonicalTag($0) == canonical }) {
+                add(.error(file, localePath, "locale is \(canonical) like another key of this string: expected each locale once, found \"\(locale)\""))
+                continue
+            }
+            if result[canonical] == nil { result[canonical] = [:] }
+            guard wanted.contains(key), only?.contains(canonical) ?? true, let localization = localizations[locale]?.objectValue else { continue }
+            if localization["substitutions"] != nil || fields["substitutions"] != nil {
+                add(.error(file, "\(localePath)", "a store screenshot has fixed text: expected a stringUnit without substitutions, found substitutions"))
+                details.refused.insert("\(canonical)/\(key)")
+                continue
+            }
+            if let variations = localization["variations"]?.objectValue {
+                let kinds = variations.keys.sorted().joined(separator: ", ")
+                add(.error(file, "\(localePath).variations", "a store screenshot has one headline: expected a single stringUnit, found \(kinds) variations"))
+                details.refused.insert("\(canonical)/\(key)")
+                continue
+            }
+            guard let unit = localization["stringUnit"]?.objectValue, let value = unit["value"]?.stringValue else {
+                add(.error(file, "\(localePath).stringUnit", "expected a stringUnit with a value, found none"))
+                details.refused.insert("\(canonical)/\(key)")
+                continue
+            }
+            let state = unit["state"]?.stringValue ?? "(none)"
+            if state != "translated" {
+                let message = "string unit is \"\(state)\", not translated: expected state \"translated\", found \"\(state)\""
+                if allowUntranslated {
+                    add(Diagnostic(.warning, file: file, field: "\(localePath).stringUnit.state",
+                                   message: message + " (used because of --allow-untranslated)",
+                                   subject: DiagnosticSubject(locale: canonical, captureId: key)))
+                } else {
+                    add(.error(file, "\(localePath).stringUnit.state", message + " (--allow-untranslated accepts it)"))
+                    details.refused.insert("\(canonical)/\(key)")
+                    continue
+                }
+            }
+            result[canonical]?[key] = value
+            details.fields[canonical, default: [:]][key] = "\(localePath).stringUnit.value"
+        }
     }
 }

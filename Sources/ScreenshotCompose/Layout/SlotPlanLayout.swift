@@ -142,7 +142,7 @@ extension LayoutEngine {
             }
         case .placeholder, .builtin:
             // A refused theme has no colours to judge (its problem is already reported).
-            if d.errors.contains(where: { $0.field.hasPrefix("theme") }) { return }
+            if d.diagnostics.contains(where: { $0.severity == .error && $0.field.hasPrefix("theme") }) { return }
             let backgrounds: [String]
             switch theme.background {
             case .solid(let color): backgrounds = [color]

@@ -15,8 +15,8 @@ enum ManifestReader {
         // The one JSON reader first: syntax errors with line and column, nesting and number
         // limits, and a key given twice (which Foundation's decoder would silently resolve, so
         // a forged manifest could show one hash to a reviewer and verify with the other).
-        let before = d.errors.count
-        guard JSONFieldReader.root(data, file: file, &d) != nil, d.errors.count == before else { return nil }
+        let before = d.errorCount
+        guard JSONFieldReader.root(data, file: file, &d) != nil, d.errorCount == before else { return nil }
         let manifest: Manifest
         do {
             manifest = try JSONDecoder().decode(Manifest.self, from: data)

@@ -46,7 +46,7 @@ extension ScreenshotComposer {
             }
         }
         let failed = d.errors.filter { $0.captureId != nil }
-        if d.hasErrors && !(options.keepGoing && failed.count == d.errors.count) {
+        if d.hasErrors && !(options.keepGoing && failed.count == d.errorCount) {
             return InMemoryRender(outputs: outputs, manifest: nil, diagnostics: d.diagnostics)
         }
         let fontHashes = FontHashes.of(outputs.flatMap(\.fonts))

@@ -34,7 +34,7 @@ public struct ScreenshotComposer {
     /// stage before it could validate, so one run reports all problems. Nil when there was any
     /// error. Nothing is written.
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
-        let before = d.errors.count
+        let before = d.errorCount
         guard let (job, inputs) = Ingest.read(jobFile: jobFile, options: options, into: &d) else { return nil }
         return prepare(job, inputs: inputs, options: options, errorsBefore: before, into: &d)
     }
@@ -43,7 +43,7 @@ public struct ScreenshotComposer {
     /// (or taken from its PNG bytes) and checked, every headline laid out. Nil when there was
     /// any error (with `options.keepGoing`, only when a problem is not one capture's).
     public func prepare(job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
-        prepare(job, inputs: nil, options: options, errorsBefore: d.errors.count, into: &d)
+        prepare(job, inputs: nil, options: options, errorsBefore: d.errorCount, into: &d)
     }
 
     /// `before`: the number of errors in `d` before the job was read, so the job file's own
@@ -53,7 +53,7 @@ public struct ScreenshotComposer {
                          into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         if job.builtInCode {
             job.checkBuiltInCode(into: &d)
-            if d.errors.count > before { return nil }
+            if d.errorCount > before { return nil }
         }
         let inputs = inputs ?? Ingest.read(job, options: options)
         let planning = Planner.planning(job, inputs: inputs, options: options, into: &d)
@@ -80,10 +80,10 @@ public struct ScreenshotComposer {
         if case .slots(let template) = plan.templateChoice { layoutEngine.warnMissingFamilies(template, typesetter: typesetter, into: &d) }
         layoutEngine.checkContrast(plan, into: &d)
         let laidOut = layoutEngine.layoutAll(plan.outputs, typesetter: typesetter, into: &d)
-        if d.errors.count == before { return (plan, laidOut) }
+        if d.errorCount == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.
-        let runWide = d.diagnostics.filter { $0.severity == .error && $0.captureId == nil }
-        if options.keepGoing && runWide.isEmpty && !laidOut.isEmpty { return (plan, laidOut) }
+        let runWide = d.diagnostics.contains { $0.severity == .error && $0.captureId == nil }
+        if options.keepGoing && !runWide && !laidOut.isEmpty { return (plan, laidOut) }
         return nil
     }
 
@@ -199,7 +199,7 @@ public struct ScreenshotComposer {
         for result in results { d.append(contentsOf: result.diagnostics) }
         let outputs = results.compactMap(\.entry)
         let failed = d.errors.filter { $0.captureId != nil }
-        if d.hasErrors && !(options.keepGoing && failed.count == d.errors.count) {
+        if d.hasErrors && !(options.keepGoing && failed.count == d.errorCount) {
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
         var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter, record: record, selection: selection)

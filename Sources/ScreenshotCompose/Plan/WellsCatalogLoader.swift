@@ -13,7 +13,7 @@ public enum WellsCatalogLoader {
     /// Store claims are checked against `minimums` from the device-wells catalog.
     public static func load(data: Data, file: String, minimums inherited: [CitedMinimumWidth]? = nil,
                             into d: inout DiagnosticCollector) -> WellsCatalog? {
-        let before = d.errors.count
+        let before = d.errorCount
         guard let reader = JSONFieldReader.root(data, file: file, &d) else { return nil }
         reader.require("schemaVersion", integer: 1, &d)
         let isStoreCatalog = inherited != nil
@@ -79,7 +79,7 @@ public enum WellsCatalogLoader {
             }
         }
         let targets = isStoreCatalog ? StoreTargetLoader.read(reader, slots: wells, &d) : []
-        if d.errors.count > before { return nil }
+        if d.errorCount > before { return nil }
         return WellsCatalog(note: note, wells: wells, citedMinimumNativeWidths: minimums, storeRules: rules, targets: targets)
     }
 

@@ -42,6 +42,34 @@ struct JSONDocument {
             return try parser.document()
         }
     }
+
+    /// Parses like `parse(_:)`, but the object at the field path `streamed` (`strings` of a
+    /// String Catalog) is not kept: each of its members is handed to `each` as soon as it is
+    /// read, then dropped, so a large catalog never exists as one tree. In the document that
+    /// object is empty. `each` returns true to keep the member's positions in the document's
+    /// table (for diagnostics made later about it); the positions of the others are dropped
+    /// with them. Keys given twice in the streamed object are found as anywhere else.
+    static func parse(_ data: Data, streaming streamed: String, each: (JSONStreamedMember) -> Bool) throws -> JSONDocument {
+        try withoutActuallyEscaping(each) { each in
+            try data.withUnsafeBytes { raw in
+                var parser = JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
+                parser.streamed = (JSONPositionTable.hash(streamed.utf8), each)
+                return try parser.document()
+            }
+        }
+    }
+}
+
+/// A member of a streamed object (`JSONDocument.parse(_:streaming:each:)`).
+struct JSONStreamedMember {
+    var key: String
+    /// Where the key is.
+    var keyPosition: JSONPosition
+    var value: JSONValue
+    /// The field path of the member (`strings.home`).
+    var path: String
+    /// Positions of the member and of every value inside it, by full field path.
+    var positions: JSONPositionTable
 }
 
 /// The position of every value of a document by its field path. Kept compact (16 bytes a
@@ -69,6 +97,10 @@ struct JSONPositionTable: Sendable, Equatable {
 
     fileprivate mutating func set(_ position: JSONPosition?, hash: UInt64) {
         table[hash] = position.map { UInt64(clamping: $0.line) << 32 | UInt64(UInt32(clamping: $0.column)) }
+    }
+
+    fileprivate mutating func merge(_ other: JSONPositionTable) {
+        table.merge(other.table) { mine, _ in mine }
     }
 
     var count: Int { table.count }
@@ -102,6 +134,9 @@ private struct JSONByteParser {
     var duplicates: [JSONDocument.DuplicateKey] = []
     /// The keys and indexes leading to the value being read, to name a duplicate key's path.
     var pathStack: [PathComponent] = []
+    /// The object whose members are handed over one by one instead of kept (path hash), and
+    /// what takes them.
+    var streamed: (path: UInt64, each: (JSONStreamedMember) -> Bool)?
 
     enum PathComponent {
         case key(String)
@@ -198,6 +233,9 @@ private struct JSONByteParser {
         }
         offset += 1
         var members: [String: JSONValue] = [:]
+        // The streamed object keeps no members: only its keys, to find one given twice.
+        let streaming = streamed?.path == path
+        var streamedKeys: Set<String> = []
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -218,12 +256,25 @@ private struct JSONByteParser {
             let memberPath = JSONPositionTable.hash(key.utf8, from: separated)
             pathStack.append(.key(key))
             defer { pathStack.removeLast() }
-            if members[key] != nil, let first = positions[hash: memberPath] {
+            if streaming ? streamedKeys.contains(key) : members[key] != nil, let first = positions[hash: memberPath] {
                 duplicates.append(.init(path: pathText, key: key, first: first, again: keyPosition))
                 let kept = positions.table[memberPath]
                 _ = try value(path: memberPath, depth: depth)
                 // The first value stays (and its position), so no later field reads the other.
                 positions.table[memberPath] = kept
+            } else if streaming, let each = streamed?.each {
+                streamedKeys.insert(key)
+                // The member's positions go to a table of its own, dropped with it unless kept.
+                // (Swapped, not copied: a second reference to the document's table would make
+                // every later write copy it whole.)
+                var own = JSONPositionTable()
+                swap(&positions, &own)
+                let member = try value(path: memberPath, depth: depth)
+                swap(&positions, &own)
+                positions.set(own[hash: memberPath], hash: memberPath)
+                if each(JSONStreamedMember(key: key, keyPosition: keyPosition, value: member, path: pathText, positions: own)) {
+                    positions.merge(own)
+                }
             } else {
                 members[key] = try value(path: memberPath, depth: depth)
             }

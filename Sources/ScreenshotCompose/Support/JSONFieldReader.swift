@@ -25,18 +25,27 @@ struct JSONFieldReader {
     /// file carries the line of its field. A key given twice in one object is an error naming
     /// both lines (the first value is the one read).
     static func root(_ data: Data, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
-        let document: JSONDocument
+        let parsed = parse(file: file) { try JSONDocument.parse(data) }
+        if let problem = parsed.problem { d.add(problem) }
+        return parsed.document.flatMap { root($0, file: file, &d) }
+    }
+
+    /// Runs `parse` (one of `JSONDocument`'s parsers); a syntax error becomes the diagnostic
+    /// naming its line and column.
+    static func parse(file: String, _ parse: () throws -> JSONDocument) -> (document: JSONDocument?, problem: Diagnostic?) {
         do {
-            document = try JSONDocument.parse(data)
+            return (try parse(), nil)
         } catch let error as JSONSyntaxError {
             var diagnostic = Diagnostic.error(file, "(document)", "not valid JSON: \(error.description)")
             diagnostic.position = error.position
-            d.add(diagnostic)
-            return nil
+            return (nil, diagnostic)
         } catch {
-            d.error(file, "(document)", "not valid JSON: \(error)")
-            return nil
+            return (nil, .error(file, "(document)", "not valid JSON: \(error)"))
         }
+    }
+
+    /// The top-level object of a parsed document (see `root(_:file:_:)`).
+    static func root(_ document: JSONDocument, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
         d.record(positions: document.positions, of: file)
         for duplicate in document.duplicateKeys {
             var diagnostic = Diagnostic.error(file, duplicate.path, "key \"\(duplicate.key)\" given twice in one object: expected each key once, found it on lines \(duplicate.first.line) and \(duplicate.again.line)")

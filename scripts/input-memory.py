@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Peak memory (max resident set, /usr/bin/time -f %M) of `check` on large inputs, against the
+limits issue 17 sets: an accepted String Catalog at its 16 MiB size limit under 10 x its size,
+and every refused input under 200 MB. Run by `make bench` (alone: `make bench BENCH_ONLY=memory`);
+BIN (default the release build) picks the binary. Prints a Markdown table and writes it to
+out/bench/memory.md; exits 1 when a limit is exceeded."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(os.environ.get("BIN", ROOT / ".build/release/store-screenshot-compose")).resolve()
+WORK = ROOT / "out/bench/memory"
+MIB = 1 << 20
+CATALOG_LIMIT = 16 * MIB
+JOB_LIMIT = 4 * MIB
+LOCALES = {"en": "Answers in seconds, wherever you are #{}", "de": "Antworten in Sekunden, wo immer du bist #{}",
+           "ja": "どこにいても数秒で答えが届きます #{}", "ar": "إجابات في ثوانٍ أينما كنت #{}"}
+
+
+def peak(args):
+    """(exit code, peak RSS in MB, wall s) of BIN args, run in WORK."""
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M %e", str(BIN), *args], cwd=WORK, capture_output=True, text=True,
+                          env={**os.environ, "SOURCE_DATE_EPOCH": "1767225600"})
+    kb, wall = proc.stderr.strip().splitlines()[-1].split()
+    return proc.returncode, int(kb) / 1000, float(wall)
+
+
+def catalog(path, size, locales=LOCALES, compact=False):
+    """A String Catalog of about `size` bytes (never over): the job's keys home and chat, then
+    generated keys, each in `locales`; in Xcode's layout, or `compact` (no white space, so the
+    most values a file of that size can hold)."""
+    def entry(key, n):
+        if compact:
+            units = ",".join(f'"{l}":{{"stringUnit":{{"state":"translated","value":"{v.format(n)}"}}}}' for l, v in locales.items())
+            return f'"{key}":{{"localizations":{{{units}}}}}'
+        units = ",\n".join(f'        "{l}" : {{ "stringUnit" : {{ "state" : "translated", "value" : "{v.format(n)}" }} }}'
+                           for l, v in locales.items())
+        return f'    "{key}" : {{\n      "extractionState" : "manual",\n      "localizations" : {{\n{units}\n      }}\n    }}'
+    head, tail = '{\n  "sourceLanguage" : "en",\n  "strings" : {\n', '\n  },\n  "version" : "1.0"\n}\n'
+    parts, total, n = [], len(head.encode()) + len(tail.encode()), 0
+    for key in ["home", "chat"] + [f"s{i}" if compact else f"screen.section-{i // 100}.item-{i}" for i in range(10**7)]:
+        piece = entry(key, n)
+        cost = len(piece.encode()) + 2
+        if total + cost > size:
+            break
+        parts.append(piece)
+        total += cost
+        n += 1
+    path.write_text(head + ",\n".join(parts) + tail)
+    return n
+
+
+def job(path, headlines):
+    path.write_text(json.dumps({
+        "schemaVersion": 1, "output": "out",
+        "captures": [{"id": i, "path": str(ROOT / "fixtures/captures/dnschat-home.png"), "well": "tuck-ios-simulator-portrait"}
+                     for i in ["home", "chat"]],
+        "headlines": headlines}))
+
+
+def main():
+    if not BIN.exists():
+        sys.exit(f"input-memory: {BIN} is missing; build it first (swift build -c release)")
+    WORK.mkdir(parents=True, exist_ok=True)
+    rows, failed = [], False
+
+    job(WORK / "small.json", {"en-US": {"home": "Answers", "chat": "Chat"}})
+    code, base, wall = peak(["check", "small.json"])
+    rows.append(("small job (the tool's own baseline)", (WORK / "small.json").stat().st_size, code, base, wall, ""))
+
+    for name, kind, locales, compact in [("big", "Xcode's layout", LOCALES, False),
+                                         ("dense", "no white space", {"en": "v{}", "de": "w{}"}, True)]:
+        keys = catalog(WORK / f"{name}.xcstrings", CATALOG_LIMIT, locales, compact)
+        size = (WORK / f"{name}.xcstrings").stat().st_size
+        job(WORK / f"{name}.json", f"{name}.xcstrings")
+        code, mb, wall = peak(["check", f"{name}.json"])
+        ok = code == 0 and mb < 10 * size / 1e6
+        failed |= not ok
+        rows.append((f"accepted String Catalog ({kind}), {keys:,} keys x {len(locales)} locales", size, code, mb, wall,
+                     f"{mb * 1e6 / size:.1f} x its size (limit 10 x = {10 * size / 1e6:.0f} MB) {'ok' if ok else 'OVER'}"))
+
+    refused = []
+    catalog(WORK / "bad-locales.xcstrings", CATALOG_LIMIT, {"en_US": "v{}", "de_DE": "w{}"}, True)
+    job(WORK / "bad-catalog.json", "bad-locales.xcstrings")
+    refused.append(("String Catalog at its limit, every locale key malformed", "bad-catalog.json", WORK / "bad-locales.xcstrings"))
+    with open(WORK / "over.xcstrings", "wb") as f:
+        f.truncate(CATALOG_LIMIT + 1)
+    job(WORK / "over.json", "over.xcstrings")
+    refused.append(("String Catalog 1 byte over its limit", "over.json", WORK / "over.xcstrings"))
+    with open(WORK / "huge.json", "wb") as f:
+        f.truncate(50 * MIB)
+    refused.append(("50 MiB job", "huge.json", WORK / "huge.json"))
+    # A job at its size limit made of bad subtitle locales: one error per entry.
+    entries, text = {}, ""
+    for i in range(10**7):
+        entries[f"x{i}_bad"] = "s"
+        if i % 1000 == 999:
+            text = json.dumps({"schemaVersion": 1, "output": "out",
+                               "captures": [{"id": "home", "path": str(ROOT / "fixtures/captures/dnschat-home.png"), "well": "tuck-ios-simulator-portrait"}],
+                               "headlines": {"en-US": {"home": "Answers"}}, "subtitles": entries})
+            if len(text) > JOB_LIMIT - 20_000:
+                break
+    (WORK / "bad-locales.json").write_text(text)
+    refused.append((f"job at its limit, {len(entries):,} bad subtitle locales", "bad-locales.json", WORK / "bad-locales.json"))
+    (WORK / "deep.json").write_text("[" * (JOB_LIMIT - 1))
+    refused.append(("job at its limit, nested arrays", "deep.json", WORK / "deep.json"))
+    (WORK / "numbers.json").write_text("[" + ",".join(["1e5"] * ((JOB_LIMIT - 2) // 4)) + "]")
+    refused.append(("job at its limit, one array of numbers", "numbers.json", WORK / "numbers.json"))
+    for name, file, data in refused:
+        code, mb, wall = peak(["check", file])
+        ok = code == 1 and mb < 200
+        failed |= not ok
+        rows.append((f"refused: {name}", data.stat().st_size, code, mb, wall, f"limit 200 MB {'ok' if ok else 'OVER' if code == 1 else 'NOT REFUSED'}"))
+
+    lines = [f"Peak RSS of `{BIN.relative_to(ROOT) if BIN.is_relative_to(ROOT) else BIN} check` (/usr/bin/time -f %M), this machine:", "",
+             "| input | bytes | exit | peak RSS | wall | against the limit |", "|---|---|---|---|---|---|",
+             *[f"| {a} | {b:,} | {c} | {d:.0f} MB | {e:.1f} s | {f} |" for a, b, c, d, e, f in rows]]
+    report = "\n".join(lines) + "\n"
+    (WORK.parent / "memory.md").write_text(report)
+    print(report)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
