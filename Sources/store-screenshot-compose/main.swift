@@ -91,11 +91,13 @@ case .verify(let manifest, let outputsOnly, let partial, let json):
 case .wells(let file, let store, let storeFile):
     var d = DiagnosticCollector()
     let catalog = WellsListing.load(file: file, into: &d)
-    let storeCatalog = store ? catalog.flatMap { WellsListing.loadStore(file: storeFile, base: $0, into: &d) } : nil
     // The plain listing says which targets each well fits exactly, so it reads the store
-    // catalog too (a broken one only loses that column).
+    // catalog too (a broken one only loses that column). Each file is parsed once.
     var ignored = DiagnosticCollector()
-    let merged = store ? nil : WellsListing.loadMerged(file: file, storeFile: storeFile, into: &ignored)
+    let storeRead = catalog.flatMap { base in store ? WellsListing.loadStore(file: storeFile, base: base, into: &d)
+                                                    : WellsListing.loadStore(file: storeFile, base: base, into: &ignored) }
+    let storeCatalog = store ? storeRead : nil
+    let merged = store ? nil : catalog.flatMap { base in storeRead.flatMap { WellsListing.merge(base, $0, storeFile: storeFile, into: &ignored) } }
     if let catalog, !d.hasErrors {
         if let storeCatalog {
             // Today (UTC), or SOURCE_DATE_EPOCH's day so a listing can be reproduced.

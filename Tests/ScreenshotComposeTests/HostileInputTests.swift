@@ -516,6 +516,37 @@ final class BlankOutputTests: XCTestCase {
 
 /// Manifests go through the one JSON reader too: a key given twice is refused naming both lines.
 final class ManifestJSONTests: XCTestCase {
+    func testAManifestIsDecodedFromTheOneParseAsFoundationWouldAndRefusedNamingTheField() throws {
+        let scratch = try Scratch()
+        // A full manifest (PNGs included) decodes to the same value as Foundation's decoder made.
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))), [])
+        let path = scratch.path("out/manifest.json")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let once = try JSONValueDecoder.decode(Manifest.self, from: JSONDocument.parse(data).root)
+        XCTAssertEqual(once, try JSONDecoder().decode(Manifest.self, from: data))
+        XCTAssertNotNil(once.outputs.first?.png)
+        // A missing key, a fraction where an integer goes, null where a string goes.
+        func refusal(_ edit: (inout [String: Any]) -> Void) throws -> [String] {
+            var changed = json
+            edit(&changed)
+            try JSONSerialization.data(withJSONObject: changed).write(to: URL(fileURLWithPath: path))
+            var d = DiagnosticCollector()
+            ManifestVerifier.verify(manifestFile: path, into: &d)
+            return lines(d)
+        }
+        XCTAssertEqual(try refusal { $0["tool"] = nil }, ["error: \(path): (document): not a manifest: expected the manifest's fields, found no \"tool\" in the document"])
+        XCTAssertEqual(try refusal { $0["schemaVersion"] = 1.5 }, ["error: \(path): (document): not a manifest: expected the manifest's fields, found a wrong value at .schemaVersion"])
+        XCTAssertEqual(try refusal { m in
+            var outputs = m["outputs"] as? [[String: Any]] ?? []
+            var svg = outputs[0]["svg"] as? [String: Any] ?? [:]
+            svg["sha256"] = NSNull()
+            outputs[0]["svg"] = svg
+            m["outputs"] = outputs
+        }, ["error: \(path): (document): not a manifest: expected the manifest's fields, found a wrong value at .outputs[0].svg.sha256"])
+    }
+
     func testAManifestWithADuplicateKeyIsRefused() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch)

@@ -12,14 +12,15 @@ enum ManifestReader {
             d.error(file, "(file)", "cannot read the manifest: \(problem.message)")
             return nil
         }
-        // The one JSON reader first: syntax errors with line and column, nesting and number
-        // limits, and a key given twice (which Foundation's decoder would silently resolve, so
-        // a forged manifest could show one hash to a reviewer and verify with the other).
+        // Parsed once, by the one JSON reader: syntax errors with line and column, nesting and
+        // number limits, and a key given twice (which Foundation's decoder would silently
+        // resolve, so a forged manifest could show one hash to a reviewer and verify with the
+        // other); the typed manifest is then decoded from the values it made.
         let before = d.errorCount
-        guard JSONFieldReader.root(data, file: file, &d) != nil, d.errorCount == before else { return nil }
+        guard let reader = JSONFieldReader.root(data, file: file, &d), d.errorCount == before else { return nil }
         let manifest: Manifest
         do {
-            manifest = try JSONDecoder().decode(Manifest.self, from: data)
+            manifest = try JSONValueDecoder.decode(Manifest.self, from: .object(reader.fields))
         } catch let error as DecodingError {
             d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
             return nil

@@ -20,7 +20,13 @@ public enum WellsListing {
     /// The device wells and the store catalog merged (as a job sees them).
     public static func loadMerged(file: String?, storeFile: String?, into d: inout DiagnosticCollector) -> WellsCatalog? {
         guard let base = load(file: file, into: &d), let store = loadStore(file: storeFile, base: base, into: &d) else { return nil }
-        return Planner.merge(base, store, file: storeFile ?? "builtin:\(BuiltinResources.storeWellsName)", &d)
+        return merge(base, store, storeFile: storeFile, into: &d)
+    }
+
+    /// Catalogs already loaded, merged as `loadMerged` does (so a listing that shows both
+    /// parses each file once).
+    public static func merge(_ base: WellsCatalog, _ store: WellsCatalog, storeFile: String?, into d: inout DiagnosticCollector) -> WellsCatalog? {
+        Planner.merge(base, store, file: storeFile ?? "builtin:\(BuiltinResources.storeWellsName)", &d)
     }
 
     private static func read(_ file: String?, builtin: String, _ d: inout DiagnosticCollector) -> (Data, String)? {
