@@ -46,6 +46,7 @@ case .help:
 case .version:
     print(ToolIdentity().label)
 case .render(let job, let arguments):
+    Interrupts.watch { 128 + $0 }
     let rendering = RenderOptions(svgOnly: arguments.svgOnly, jobs: arguments.jobs, pngCompression: arguments.pngCompression,
                                   shard: arguments.shard, progress: Progress.reporter(arguments.verbosity))
     var report = ScreenshotComposer().render(jobFile: job, options: planOptions(arguments), rendering: rendering)
@@ -54,16 +55,8 @@ case .render(let job, let arguments):
     finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
            json: arguments.json ? "render" : nil)
 case .preview(let job, let locales, let previewOut, let debounce):
-    // Ctrl-C ends a preview normally. exit() is not async-signal-safe (it runs atexit handlers
-    // and flushes stdio), so the signals are taken by a dispatch source and exit runs there.
-    let signalSources = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { exit(0) }
-        source.resume()
-        return source
-    }
-    defer { signalSources.forEach { $0.cancel() } }
+    // Ctrl-C ends a preview normally (exit 0), its staging folder removed.
+    Interrupts.watch { _ in 0 }
     let session = PreviewSession(jobFile: job, options: PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"]),
                                  previewOutput: previewOut.map { URL(fileURLWithPath: $0) })
     session.debounce = debounce

@@ -215,3 +215,56 @@ final class RobustnessTests: XCTestCase {
         ])
     }
 }
+
+/// Ctrl-C or SIGTERM during `render` (issue 17; issue 12's "exit() inside signal handlers"):
+/// the staging folder the run made is removed, the exit status is 130 or 143, and the previous
+/// release is untouched. Runs the built binary and interrupts it mid-render.
+final class InterruptTests: XCTestCase {
+    private func snapshot(_ folder: String) throws -> [String: String] {
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let relative = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            let path = folder + "/" + relative
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[relative] = SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        return files
+    }
+
+    func testAnInterruptedRenderRemovesItsStagingFolderAndKeepsTheRelease() throws {
+        let scratch = try Scratch()
+        let locales = ["en-US", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL", "sv-SE", "da-DK"]
+        let job = try Fixtures.mobileJob(in: scratch, headlines: Dictionary(uniqueKeysWithValues: locales.map { ($0, ["shot": "Release \($0)"]) }))
+        XCTAssertEqual(try runTool(["render", job], environment: ["SOURCE_DATE_EPOCH": "1767225600"]).0, 0)
+        let out = scratch.path("out")
+        let release = try snapshot(out)
+        // The next run changes every headline, and is stopped once it has staged an output.
+        _ = try Fixtures.mobileJob(in: scratch, headlines: Dictionary(uniqueKeysWithValues: locales.map { ($0, ["shot": "Next \($0)"]) }))
+        for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            let process = Process()
+            process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose")
+            process.arguments = ["render", job, "--jobs", "1", "--png-compression", "small"]
+            process.environment = ["SOURCE_DATE_EPOCH": "1767225700"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let staging = out + "/.staging-\(process.processIdentifier)"
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline,
+                  !((try? FileManager.default.subpathsOfDirectory(atPath: staging)) ?? []).contains(where: { $0.hasSuffix(".png") }) {
+                usleep(5_000)
+            }
+            XCTAssertTrue(process.isRunning, "the render ended before it could be interrupted")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .exit, "ended by signal \(signal) instead of exiting")
+            XCTAssertEqual(process.terminationStatus, status)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: staging), "\(staging) left behind")
+            XCTAssertEqual(try snapshot(out), release)
+        }
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: out + "/manifest.json", into: &d)
+        XCTAssertEqual(lines(d), [])
+    }
+}

@@ -69,6 +69,8 @@ final class OutputFolder {
             close(fd)
             throw OutputFolderError(message: "cannot write into the staging folder \(staging.path)")
         }
+        // Removed by the CLI's signal thread if the run is interrupted.
+        StagingRegistry.register(staging)
     }
 
     /// A staging folder of this tool: `.staging-<digits>`, a real folder (not a link), holding
@@ -85,6 +87,7 @@ final class OutputFolder {
 
     deinit {
         try? FileManager.default.removeItem(at: staging)
+        StagingRegistry.unregister(staging)
         flock(lockDescriptor, LOCK_UN)
         close(lockDescriptor)
     }
@@ -97,7 +100,13 @@ final class OutputFolder {
     /// with the old manifest, and the new ones are moved in only after the new manifest is
     /// written, so neither is ever there without the other (a full disk at the manifest leaves
     /// no page showing unvouched outputs).
+    ///
+    /// An interruption (Ctrl-C) waits for a publish that has begun (`StagingRegistry`).
     func publish(_ relativePaths: [String], manifest: Data, name: String = "manifest.json", review: [String] = []) throws {
+        try StagingRegistry.writing { try publishNow(relativePaths, manifest: manifest, name: name, review: review) }
+    }
+
+    private func publishNow(_ relativePaths: [String], manifest: Data, name: String, review: [String]) throws {
         let manifestURL = root.appendingPathComponent(name)
         // Every destination is checked, then every folder made, before anything is replaced.
         // (The manifest's own place is checked; its name is the tool's, never nested.)

@@ -5,8 +5,12 @@ import Foundation
 enum AtomicFile {
     /// Throws the file system's error, with the path, when the folder cannot be made or the
     /// file cannot be written.
+    /// Never interleaves with the removal of an interrupted run's staging folder
+    /// (`StagingRegistry`), which would otherwise see the folders made again.
     static func write(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        try StagingRegistry.writing {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The staging folders this process made and has not removed yet, so that a run stopped by
+/// Ctrl-C (SIGINT) or SIGTERM removes them before it exits. The CLI takes those signals on a
+/// thread of its own (blocked everywhere, `sigwait`), never in a signal handler, and calls
+/// `removeAll()` there before `_exit`.
+///
+/// Writes into a staging folder and the publish step run under `writing`: `removeAll` waits for
+/// those in progress and lets no new one start, so no file is written after its folder is
+/// removed (a write making its folders again would leave half a staging tree) and a publish
+/// that has begun completes (the output folder holds the previous release or the new one).
+public enum StagingRegistry {
+    private final class State: @unchecked Sendable {
+        /// Readers: writes and publishes. The writer: `removeAll`, which never unlocks.
+        let gate = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        /// Guarded by `mutex`.
+        var folders: Set<String> = []
+
+        init() {
+            pthread_rwlock_init(gate, nil)
+            pthread_mutex_init(mutex, nil)
+        }
+    }
+
+    private static let state = State()
+    /// Marks a thread already inside `writing` (a publish writes its manifest), so it does not
+    /// take the gate twice.
+    private static let insideKey = "store-screenshot-compose.staging-writing"
+
+    /// A staging folder this process just made (holding its marker).
+    static func register(_ folder: URL) {
+        pthread_mutex_lock(state.mutex)
+        state.folders.insert(folder.path)
+        pthread_mutex_unlock(state.mutex)
+    }
+
+    /// A staging folder removed (or published and removed) by the run itself.
+    static func unregister(_ folder: URL) {
+        pthread_mutex_lock(state.mutex)
+        state.folders.remove(folder.path)
+        pthread_mutex_unlock(state.mutex)
+    }
+
+    /// Runs `body`, a write into a staging folder or a publish, so that `removeAll` never
+    /// interleaves with it.
+    static func writing<T>(_ body: () throws -> T) rethrows -> T {
+        let thread = Thread.current.threadDictionary
+        if thread[insideKey] != nil { return try body() }
+        pthread_rwlock_rdlock(state.gate)
+        thread[insideKey] = true
+        defer {
+            thread[insideKey] = nil
+            pthread_rwlock_unlock(state.gate)
+        }
+        return try body()
+    }
+
+    /// Waits for writes and publishes in progress, stops any new one (for good: the process is
+    /// about to exit), then removes every registered staging folder. Returns the folders removed.
+    /// Not for a signal handler: call it from an ordinary thread.
+    @discardableResult
+    public static func removeAll() -> [String] {
+        pthread_rwlock_wrlock(state.gate)
+        pthread_mutex_lock(state.mutex)
+        let folders = state.folders.sorted()
+        state.folders.removeAll()
+        pthread_mutex_unlock(state.mutex)
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+        return folders
+    }
+}
