@@ -66,7 +66,7 @@ final class LocaleCaptureTests: XCTestCase {
         XCTAssertEqual(code, 1)
         XCTAssertEqual(out, "")
         XCTAssertEqual(err, """
-            error: \(job): captures[0].path: capture shot missing for 2 locale(s): expected a file for every locale, found none for de-DE (captures/de-DE/shot.png), ja (captures/ja/shot.png) (--fallback-locale TAG composes TAG's capture instead)
+            error: \(job):5:16: captures[0].path: capture shot missing for 2 locale(s): expected a file for every locale, found none for de-DE (captures/de-DE/shot.png), ja (captures/ja/shot.png) (--fallback-locale TAG composes TAG's capture instead)
             1 error(s)
 
             """)

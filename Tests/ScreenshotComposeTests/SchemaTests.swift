@@ -135,7 +135,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(code, 0)
         XCTAssertEqual(out, "ok: 1 output(s) would be rendered\n")
         let bad = try Fixtures.mobileJob(in: scratch, extra: ["$schema": 3])
-        XCTAssertEqual(try runTool(["check", bad]).2, "error: \(bad): $schema: expected the path or URL of a JSON Schema (for editors), found 3\n1 error(s)\n")
+        XCTAssertEqual(try runTool(["check", bad]).2, "error: \(bad):2:15: $schema: expected the path or URL of a JSON Schema (for editors), found 3\n1 error(s)\n")
     }
 }
 

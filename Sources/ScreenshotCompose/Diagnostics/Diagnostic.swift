@@ -40,8 +40,16 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     /// The capture whose outputs the problem fails, if any.
     public var captureId: String? { subject?.captureId }
 
-    /// `error: <file>: <field>: <message>`, the one-line form the CLI prints on stderr.
+    /// `error: <file>:<line>:<column>: <field>: <message>`, the one-line form the CLI prints on
+    /// stderr (`error: <file>: <field>: <message>` when the position is not known), so an
+    /// editor or terminal can jump to the place as with a compiler's messages.
     public var line: String {
+        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return "\(severity.rawValue): \(place): \(field): \(message)"
+    }
+
+    /// `line` without the position: `error: <file>: <field>: <message>`.
+    public var lineWithoutPosition: String {
         "\(severity.rawValue): \(file): \(field): \(message)"
     }
 }

@@ -19,7 +19,7 @@ extension DiagnosticCollector: DiagnosticSink {
     public mutating func receive(_ diagnostic: Diagnostic) { add(diagnostic) }
 }
 
-/// The CLI's text: `error: <file>: <field>: <message>` per diagnostic, each followed, under
+/// The CLI's text: `error: <file>:<line>:<column>: <field>: <message>` (`Diagnostic.line`) per diagnostic, each followed, under
 /// GitHub Actions (`annotate`), by its workflow command (`::error file=…,line=…,col=…::…`).
 public struct DiagnosticLines: DiagnosticSink {
     public var annotate: Bool
