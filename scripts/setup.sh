@@ -27,6 +27,7 @@ packages=(
   fonts-noto-color-emoji  # colour emoji, for "emoji": "color" (drawn through cairo into PNGs)
   chromium          # tests open the contact sheet (index.html) in a real browser, headless
   python3-jsonschema  # tests validate the shipped files and README examples against `schema` (draft 2020-12)
+  python3-fonttools   # tests make a font file of a family no system has (scripts/rename-font-family.py)
   zsh fish          # tests parse the zsh and fish completion scripts (`completions zsh|fish`)
 )
 

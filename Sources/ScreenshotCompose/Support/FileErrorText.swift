@@ -4,8 +4,12 @@ enum FileErrorText {
     /// A short reason for a failed file operation, e.g. "no such file".
     static func describe(_ error: Error, path: String) -> String {
         let nsError = error as NSError
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return "\(path): \(String(cString: strerror(Int32(posix.code))))"
+        // On Linux the underlying error is a Swift error (POSIXError), not an NSError object:
+        // `as? NSError` misses it, and the reason fell back to "The operation could not be
+        // completed".
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? Error {
+            let posix = underlying as NSError
+            if posix.domain == NSPOSIXErrorDomain { return "\(path): \(String(cString: strerror(Int32(posix.code))))" }
         }
         switch nsError.code {
         case NSFileReadNoSuchFileError: return "\(path): no such file"

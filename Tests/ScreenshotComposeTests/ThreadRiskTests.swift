@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Issue 12's risks of worker threads, each with a test that fails with its fix reverted.
+final class ThreadRiskTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    /// FoundationXML (libxml2) keeps parser and error state that is not safe on several threads
+    /// at once, and outputs are checked and split on worker threads. A crash from it was never
+    /// reproduced here (64 parses on 2 cores agree), so the test checks the fix itself: while
+    /// the one lock is held, neither the well-formedness check nor the layer split parses.
+    func testFoundationXMLIsUsedOnlyUnderTheOneLock() {
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+        Thread { FoundationXMLLock.run { entered.signal(); release.wait() } }.start()
+        entered.wait()
+        let done = Locked<[String]>([])
+        let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"1\" height=\"1\"/><text>a</text></svg>".utf8)
+        Thread {
+            let problem = XMLText.wellFormednessError(Data("<svg><g></svg>".utf8))
+            done.update { $0.append("check: \(problem ?? "none")") }
+            finished.signal()
+        }.start()
+        Thread {
+            _ = LayerSplit.split(svg)
+            done.update { $0.append("split") }
+            finished.signal()
+        }.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(done.value, [], "FoundationXML was used while another thread held its lock")
+        release.signal()
+        finished.wait()
+        finished.wait()
+        XCTAssertEqual(done.value.sorted(), ["check: line 1, column 15: closing tag does not match the opening tag", "split"])
+    }
+
+    /// A long-lived process (preview, a library user) keeps its drawing threads and their Pango
+    /// font maps. A font file registered after such a thread drew must be drawn by it too:
+    /// its font map used to keep the families it knew, so librsvg drew a fallback font where
+    /// the layout had measured the registered one. The font is DejaVu Sans Mono Bold (headlines
+    /// are bold) renamed to a family no system has, so its glyphs can only come from the
+    /// registered file; the PNG must equal the same job set in the installed DejaVu Sans Mono.
+    func testAFontFileRegisteredLaterIsDrawnByADrawingThreadThatDrewBefore() throws {
+        let scratch = try Scratch()
+        // Letters only: a CSS family name token may not start with a digit (librsvg would not
+        // parse the family and draw its default, Times).
+        let family = "SSC Test Mono " + String(UUID().uuidString.compactMap { $0.isLetter ? $0 : nil }.prefix(6))
+        let font = scratch.path("test-mono.ttf")
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, Fixtures.repository.appendingPathComponent("scripts/rename-font-family.py").path,
+                             "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", font, family]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "python3-fonttools (scripts/setup.sh installs it)")
+        let rendering = RenderOptions(jobs: 1)
+        func png(_ name: String, _ extra: [String: Any]) throws -> DecodedPNG {
+            let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Illicit mill 1il"]],
+                                             extra: extra.merging(["output": "out-\(name)"]) { a, _ in a })
+            let report = ScreenshotComposer().render(jobFile: job, options: epoch, rendering: rendering)
+            XCTAssertEqual(lines(report), [], name)
+            return try PNGCodec.decodeRGBA(Data(contentsOf: URL(fileURLWithPath: scratch.path("out-\(name)/en-US/shot.png"))))
+        }
+        // Drawing threads that have drawn (and made their font maps) before the font exists.
+        _ = try png("before", [:])
+        let registered = try png("registered", ["fontFiles": ["test-mono.ttf"], "fonts": ["default": family]])
+        let installed = try png("installed", ["fonts": ["default": "DejaVu Sans Mono"]])
+        let proportional = try png("proportional", ["fonts": ["default": "DejaVu Sans"]])
+        XCTAssertNotEqual(installed.rgba, proportional.rgba, "the two fonts must draw differently for the test to tell them apart")
+        XCTAssertTrue(registered.rgba == installed.rgba, "the registered font file was not drawn by a thread that drew before it was registered")
+    }
+
+    /// A failed write while publishing names the file system's reason. `localizedDescription`
+    /// dropped it ("The operation could not be completed. (NSCocoaErrorDomain error 512.)"),
+    /// and so did `FileErrorText` on Linux, whose underlying error is no NSError object. Here
+    /// the contact sheet's place in the staging folder is taken by a folder while the outputs
+    /// render.
+    func testAWriteFailureWhilePublishingKeepsTheFileSystemsReason() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        let staging = scratch.path("out/.staging-\(getpid())")
+        var rendering = RenderOptions(jobs: 1)
+        rendering.progress = { _ in
+            try? FileManager.default.createDirectory(atPath: staging + "/index.html/taken", withIntermediateDirectories: true)
+        }
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch, rendering: rendering)
+        let manifest = scratch.path("out/manifest.json")
+        XCTAssertEqual(lines(report), ["error: \(manifest): (output): cannot write: \(manifest): Is a directory"])
+    }
+}
+
+/// A value shared by test threads.
+final class Locked<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: T
+    init(_ value: T) { stored = value }
+    var value: T { lock.lock(); defer { lock.unlock() }; return stored }
+    func update(_ body: (inout T) -> Void) { lock.lock(); defer { lock.unlock() }; body(&stored) }
+}
