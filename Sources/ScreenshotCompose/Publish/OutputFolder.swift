@@ -114,6 +114,8 @@ final class OutputFolder {
             + [OutputPaths.componentProblem(at: manifestURL, folder: false)].compactMap { $0 }
         if let first = problems.first { throw OutputFolderError(message: first, others: Array(problems.dropFirst())) }
         for relative in relativePaths + review { try makeFolders(for: relative) }
+        // What the manifest being replaced vouched for, read before it goes.
+        let listedBefore = Self.outputFiles(listedIn: manifestURL)
         // A part run replaces files the whole run's manifest lists: that manifest and the
         // contact sheet that goes with it no longer describe the folder. A whole run's manifest
         // supersedes every part manifest in the folder (they list files it rewrote).
@@ -141,6 +143,11 @@ final class OutputFolder {
         // fastlane deliver and supply upload every PNG in a folder: screenshots of an earlier
         // run that this one does not write would be uploaded too, so they go.
         let written = Set(relativePaths)
+        // An earlier run with more captures (or locales) left outputs no manifest vouches for
+        // any more: those its manifest listed go; any other file in the folder is the user's.
+        for relative in listedBefore.sorted() where !written.contains(relative) && !review.contains(relative) {
+            removeIfOwnOutput(relative)
+        }
         let earlier = OutputPaths.fastlaneStalePlaces(written: relativePaths)
         for file in earlier.files where !written.contains(file) {
             try? FileManager.default.removeItem(at: root.appendingPathComponent(file))
@@ -151,6 +158,33 @@ final class OutputFolder {
                 try? FileManager.default.removeItem(at: root.appendingPathComponent(folder).appendingPathComponent(name))
             }
         }
+    }
+
+    /// The SVG, PNG and capture-copy paths a manifest in this folder lists, relative to the
+    /// folder; empty when it is missing or no manifest. Paths that are absolute or climb out
+    /// with `..` are left out: a manifest vouches only for files inside its own folder.
+    static func outputFiles(listedIn manifestURL: URL) -> Set<String> {
+        guard isFileOrLink(manifestURL) else { return [] }
+        var ignored = DiagnosticCollector()
+        guard let manifest = ManifestReader.read(manifestURL.path, into: &ignored) else { return [] }
+        let outside = Set(ManifestReader.pathsOutsideFolder(manifest).map(\.path))
+        let listed = manifest.outputs.flatMap { [$0.svg.path, $0.png?.path, $0.capture.path, $0.fastlane?.path].compactMap { $0 } }
+        return Set(listed.filter { !outside.contains($0) && ($0.hasSuffix(".svg") || $0.hasSuffix(".png")) })
+    }
+
+    /// Removes `relative` when it is a file (or link) reached through real folders only: a
+    /// linked folder on the way would lead outside the output folder.
+    private func removeIfOwnOutput(_ relative: String) {
+        let components = relative.split(separator: "/").map(String.init)
+        guard !components.isEmpty, !components.contains(".."), !components.contains(".") else { return }
+        var folder = root
+        for component in components.dropLast() {
+            folder = folder.appendingPathComponent(component)
+            var status = stat()
+            guard lstat(folder.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return }
+        }
+        let file = root.appendingPathComponent(relative)
+        if Self.isFileOrLink(file) { try? FileManager.default.removeItem(at: file) }
     }
 
     /// A regular file or a symbolic link (not followed), never a folder.

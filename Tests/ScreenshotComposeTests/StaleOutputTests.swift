@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// The publish step owns the output folder: outputs an earlier run's manifest listed and this
+/// run does not write are removed; anything the manifest did not list stays.
+final class StaleOutputTests: XCTestCase {
+    private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
+
+    func testARerunWithFewerCapturesRemovesOnlyWhatTheOldManifestListed() throws {
+        let scratch = try Scratch()
+        try scratch.write("captures/shot.png", try Fixtures.png(width: 390, height: 844))
+        try scratch.write("captures/more.png", try Fixtures.png(width: 390, height: 844, red: 40))
+        func job(_ ids: [String]) throws -> String {
+            try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                  "captures": ids.map { ["id": $0, "path": "captures/\($0).png", "well": "tuck-browser-mobile"] },
+                                  "headlines": ["en-US": Dictionary(uniqueKeysWithValues: ids.map { ($0, "Headline \($0)") })]])
+        }
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job(["shot", "more"]), options: epoch)), [])
+        let out = URL(fileURLWithPath: scratch.path("out/en-US"))
+        // The user's own files beside the outputs, named like outputs but never listed.
+        try scratch.write("out/en-US/notes.png", Data([1, 2, 3]))
+        try scratch.write("out/en-US/captures/reference.png", Data([4, 5, 6]))
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job(["shot"]), options: epoch)), [])
+        func listing(_ url: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+        XCTAssertEqual(listing(out), ["captures", "notes.png", "shot.png", "shot.svg"])
+        XCTAssertEqual(listing(out.appendingPathComponent("captures")), ["reference.png", "shot.png"])
+        XCTAssertEqual(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json")).diagnostics.map(\.line), [])
+    }
+
+    /// A forged manifest cannot make the publish step remove files outside the output folder.
+    func testPathsOutsideTheFolderInAnOldManifestAreNeverRemoved() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
+        try scratch.write("outside.png", Data([1]))
+        let manifestPath = scratch.path("out/manifest.json")
+        var manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+        var forged = manifest.outputs[0]
+        forged.svg.path = "../outside.png"
+        forged.png?.path = scratch.path("outside.png")
+        manifest.outputs.append(forged)
+        try manifest.encoded().write(to: URL(fileURLWithPath: manifestPath))
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("outside.png")))
+    }
+}
