@@ -178,4 +178,30 @@ final class FastlaneFolderTests: XCTestCase {
             "error: \(scratch.path("new.xcstrings")): strings.01Inbox.localizations.en-US.stringUnit.state: string unit is \"new\", not translated: expected state \"translated\", found \"new\" (--allow-untranslated accepts it)",
         ])
     }
+
+    /// Two device names of one well (iPhone SE 2nd and 3rd generation are both 750×1334) get a
+    /// folder each, by device name; names that become one file name are refused naming both.
+    func testDevicesOfOneWellGetAFolderEachAndNamesThatCollideAreRefused() throws {
+        let scratch = try Scratch()
+        let source = Fixtures.repository.appendingPathComponent("fixtures/localized/screenshots/en-US")
+        for device in ["iPhone SE (2nd generation)", "iPhone SE (3rd generation)"] {
+            for screen in ["01Inbox", "02Today"] {
+                try scratch.write("shots/en-US/\(device)-\(screen).png", try Data(contentsOf: source.appendingPathComponent("iPhone SE (3rd generation)-\(screen).png")))
+            }
+        }
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "shots"], "headlines": ["en-US": ["01Inbox": "a", "02Today": "b"]]])
+        var d = DiagnosticCollector()
+        let loaded = try XCTUnwrap(JobLoader.load(file: job, into: &d))
+        let plan = try XCTUnwrap(Planner.plan(loaded, inputs: Ingest.read(loaded, options: PlanOptions()), options: PlanOptions(sourceDateEpoch: "0"), into: &d))
+        XCTAssertEqual(lines(d).filter { $0.hasPrefix("error") }, [])
+        XCTAssertEqual(plan.outputs.map { "\($0.destination.svg) \($0.capture.well.id)" }, [
+            "en-US/iPhone-SE-2nd-generation/01Inbox.svg ios-simulator-750x1334", "en-US/iPhone-SE-2nd-generation/02Today.svg ios-simulator-750x1334",
+            "en-US/iPhone-SE-3rd-generation/01Inbox.svg ios-simulator-750x1334", "en-US/iPhone-SE-3rd-generation/02Today.svg ios-simulator-750x1334",
+        ])
+
+        try scratch.write("shots/en-US/iPhone SE 2nd generation-01Inbox.png", try Data(contentsOf: source.appendingPathComponent("iPhone SE (3rd generation)-01Inbox.png")))
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions())), [
+            "error: \(scratch.path("shots/en-US/iPhone SE 2nd generation-01Inbox.png")): captures.fastlane: two screenshots become capture iPhone-SE-2nd-generation-01Inbox: expected one file name per device and screen, found en-US/iPhone SE (2nd generation)-01Inbox.png and en-US/iPhone SE 2nd generation-01Inbox.png; rename one device",
+        ])
+    }
 }

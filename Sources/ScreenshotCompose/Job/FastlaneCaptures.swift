@@ -34,7 +34,8 @@ enum FastlaneCaptures {
             }
             reading.captureLocales[LocaleTag.canonical(tag)] = tag
         }
-        let devicesInFolder = scan.devices
+        let folders = deviceFolders(scan)
+        var seen: [String: String] = [:]
         for screen in scan.screens {
             let example = screen.files.values.sorted().first ?? ""
             guard CaptureID.isValid(screen.screen) else {
@@ -45,8 +46,16 @@ enum FastlaneCaptures {
             // One device: the screen id names the outputs. Several: each device's outputs go to
             // its own folder (OutputPaths), and the capture id carries the device so ids, the
             // manifest's keys and the contact sheet's rows stay one per device and screen.
-            let group = devicesInFolder.count == 1 ? nil : OutputPaths.DeviceGroup(folder: slug(screen.well ?? screen.device), screen: screen.screen)
+            let group = folders[screen.device].map { OutputPaths.DeviceGroup(folder: $0, screen: screen.screen) }
             let id = group.map { "\($0.folder)-\($0.screen)" } ?? screen.screen
+            // Device names that differ only in what a file name cannot hold ("Pixel 9" and
+            // "Pixel-9"), or in case, would write one output twice (case-insensitive on macOS).
+            if let other = seen[id.lowercased()] {
+                d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
+                        "two screenshots become capture \(id): expected one file name per device and screen, found \(other) and \(example); rename one device")
+                continue
+            }
+            seen[id.lowercased()] = example
             let pattern: String
             switch scan.layout {
             case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"
@@ -61,6 +70,23 @@ enum FastlaneCaptures {
             if !reading.screens.contains(screen.screen) { reading.screens.append(screen.screen) }
         }
         return reading
+    }
+
+    /// Device name → its output folder, when the folder holds several devices: its well, or
+    /// its name when the catalog does not know it or another device of the folder has the same
+    /// well (iPhone SE (2nd and 3rd generation) are one well: their outputs must not collide).
+    /// Empty for one device.
+    static func deviceFolders(_ scan: FastlaneCaptureFolder) -> [String: String] {
+        let devices = scan.devices
+        guard devices.count > 1 else { return [:] }
+        let wellOf = Dictionary(scan.screens.map { ($0.device, $0.well) }, uniquingKeysWith: { a, _ in a })
+        var folders: [String: String] = [:]
+        for device in devices {
+            let well = wellOf[device] ?? nil
+            let shared = well != nil && devices.filter { wellOf[$0] ?? nil == well }.count > 1
+            folders[device] = slug(shared ? device : well ?? device)
+        }
+        return folders
     }
 
     /// A device name or well id as part of a file name.
