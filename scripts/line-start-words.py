@@ -8,7 +8,8 @@ Built from two Debian 12 packages (downloaded with `apt-get download`, not insta
   hiragana only (a form in kanji may start a phrase).
 - python3-jieba: jieba's dict.txt ("word frequency tag"), the words tagged as particles
   (u, uj, ul, uz, ug, uv, ud: 助词), modal particles (y: 语气词) and suffixes (k: 后缀),
-  at least FREQUENCY_FLOOR occurrences (rare entries carry wrong tags, e.g. 酷毙了 y).
+  at least FREQUENCY_FLOOR occurrences (rare entries carry wrong tags, e.g. 酷毙了 y), and
+  their Traditional forms by ICU's Hans-Hant transform (`uconv`).
 
 Usage: python3 scripts/line-start-words.py   (run from the repository root)
 """
@@ -53,6 +54,13 @@ def main():
                 word, frequency, tag = line.split()
                 if tag in JIEBA_TAGS and int(frequency) >= FREQUENCY_FLOOR:
                     chinese.add(word)
+    # jieba is Simplified Chinese: each word's Traditional form (們, 嗎, 過) by ICU's Hans-Hant
+    # transform (uconv, icu-devtools, installed with libicu-dev).
+    simplified = sorted(chinese)
+    converted = subprocess.run(["uconv", "-x", "Hans-Hant"], input="\n".join(simplified), capture_output=True,
+                               text=True, check=True).stdout.split("\n")
+    chinese.update(word for word in converted if word)
+    icu = subprocess.run(["uconv", "--version"], capture_output=True, text=True).stdout.strip()
     data = {
         "schemaVersion": 1,
         "kind": "line-start-words",
@@ -68,7 +76,7 @@ def main():
             "zh": {
                 "url": "https://packages.debian.org/bookworm/python3-jieba",
                 "package": jieba,
-                "statement": "jieba dict.txt words tagged u, uj, ul, uz, ug, uv, ud (助词, particles), y (语气词, modal particles) or k (后缀, suffixes), frequency at least %d" % FREQUENCY_FLOOR,
+                "statement": "jieba dict.txt words tagged u, uj, ul, uz, ug, uv, ud (助词, particles), y (语气词, modal particles) or k (后缀, suffixes), frequency at least %d, and their Traditional forms by ICU's Hans-Hant transform (%s)" % (FREQUENCY_FLOOR, icu),
                 "retrieved": "2026-12-01",
                 "verified": "read from the package's dict.txt by scripts/line-start-words.py",
             },

@@ -309,14 +309,19 @@ final class DictionaryBreakTests: XCTestCase {
         XCTAssertEqual(sources["ja"]?.objectValue?["url"]?.stringValue, "https://packages.debian.org/bookworm/mecab-ipadic")
         XCTAssertEqual(sources["zh"]?.objectValue?["url"]?.stringValue, "https://packages.debian.org/bookworm/python3-jieba")
         let japanese = DictionaryWordBreaks.lineStartWords(for: "ja-JP"), chinese = DictionaryWordBreaks.lineStartWords(for: "zh-Hant")
-        XCTAssertEqual([japanese.particles.count, japanese.auxiliaries.count, chinese.particles.count], [162, 145, 43])
+        XCTAssertEqual([japanese.particles.count, japanese.auxiliaries.count, chinese.particles.count], [162, 145, 57])
         XCTAssertTrue(japanese.particles.isSuperset(of: ["を", "が", "に", "から", "について"]))
         XCTAssertTrue(japanese.auxiliaries.isSuperset(of: ["ます", "た", "でし", "らしい"]))
-        XCTAssertTrue(chinese.particles.isSuperset(of: ["的", "了", "吗", "们"]))
+        XCTAssertTrue(chinese.particles.isSuperset(of: ["的", "了", "吗", "们", "嗎", "們", "過"]))
     }
 
     func testChineseBreaksAtDictionaryWords() throws {
         try assertBreaksAtWords("一目了然地查看所有消息和通知，随时随地保持联系", locale: "zh-Hans", wholeWords: ["消息", "通知"])
+        try assertBreaksAtWords("一目瞭然地查看所有訊息和通知，隨時隨地保持聯繫", locale: "zh-Hant", wholeWords: ["訊息", "通知"])
+        // Traditional particles (們, 嗎: jieba's words through ICU's Hans-Hant) stay with their word.
+        XCTAssertEqual(icuWords("朋友們都在這裡嗎", locale: "zh-Hant"), ["朋友", "們", "都在", "這裡", "嗎"])
+        XCTAssertEqual(phrases("朋友們都在這裡嗎", locale: "zh-Hant"), ["朋友們", "都在", "這裡嗎"])
+        XCTAssertEqual(phrases("我们的照片都保存好了吗", locale: "zh-Hans"), ["我们的", "照片", "都", "保存", "好了吗"])
     }
 
     func testThaiKeepsPangosBreaks() {
