@@ -563,3 +563,47 @@ final class ManifestJSONTests: XCTestCase {
                       d.errors.first?.line ?? "none")
     }
 }
+
+// MARK: 12 (second round). A composed PNG whose marker chunk was stripped
+
+final class StrippedComposedCaptureTests: XCTestCase {
+    /// The PNG with every text chunk (tEXt, zTXt, iTXt) left out, as `optipng -strip all` does;
+    /// the other chunks keep their bytes and CRCs.
+    private func strippingText(_ png: Data) -> Data {
+        let bytes = [UInt8](png)
+        var out = Array(bytes[0..<8])
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            let end = offset + 12 + length
+            if !["tEXt", "zTXt", "iTXt"].contains(type) { out += bytes[offset..<end] }
+            offset = end
+        }
+        return Data(out)
+    }
+
+    func testAnOutputWithItsMarkerChunkStrippedIsRefusedAsACaptureOfItsOutputFolder() throws {
+        let scratch = try Scratch()
+        let options = PlanOptions(sourceDateEpoch: "1767225600")
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: options)), [])
+        let output = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.png")))
+        let stripped = strippingText(output)
+        XCTAssertNil(ComposedImageMarker.mark(in: stripped), "the marker chunk is gone")
+        XCTAssertEqual(try PNGCodec.decodeRGBA(stripped).rgba, try PNGCodec.decodeRGBA(output).rgba)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: scratch.path("out/manifest.json"))))
+        let recorded = try XCTUnwrap(manifest.outputs.first?.png?.pixelsSHA256)
+        XCTAssertEqual(PixelHash.of(try PNGCodec.decodeRGBA(stripped)), recorded)
+        // The stripped output comes back as the capture of a job writing the same folder.
+        try scratch.write("captures/again.png", stripped)
+        let again = try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                          "captures": [["id": "again", "path": "captures/again.png", "well": "tuck-browser-mobile"]],
+                                          "headlines": ["en-US": ["again": "Again"]]], name: "again.json")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: again, options: options)), [
+            "error: \(scratch.path("captures/again.png")): captures[0].path: capture refused: expected a capture from a simulator, emulator, device or browser, found the pixels of \(scratch.path("out/en-US/shot.png")), an output this tool composed (its pixels' SHA-256 is in \(scratch.path("out/manifest.json"))), with its marker chunk stripped or re-encoded: a composed image is marketing, never capture evidence",
+        ])
+        // A capture that is not an output still passes in that folder.
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: options)), [])
+    }
+}

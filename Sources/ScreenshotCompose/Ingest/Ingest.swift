@@ -29,6 +29,9 @@ public enum Ingest {
         for url in job.screens.compactMap(\.template) + job.graphics.compactMap(\.template) {
             inputs.ingest(url, as: .catalog)
         }
+        // The output folder's manifests: a capture whose pixels are an earlier output's is
+        // refused even with its marker chunk stripped.
+        inputs.composedOutputs = ComposedOutputs.read(folder: options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output)
         if options.fastlaneLayout {
             inputs.appStoreLanguages = AppStoreLanguages.shipped()
             inputs.googlePlayLanguages = GooglePlayLanguages.shipped()

@@ -32,6 +32,8 @@ public struct IngestedInputs: Sendable {
     var existing: Set<String> = []
     /// Path → the same path with symbolic links resolved: one file named twice is decoded once.
     var identities: [String: String] = [:]
+    /// Outputs earlier runs composed into the output folder, by their pixels: such a capture is refused.
+    var composedOutputs = ComposedOutputs()
 
     public init() {}
 

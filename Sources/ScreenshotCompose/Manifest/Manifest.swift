@@ -66,6 +66,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var width: Int
         /// Pixels.
         public var height: Int
+        /// SHA-256 of the pixels as 8-bit RGB rows, whatever their encoding (`PixelHash`): a
+        /// later run refuses a capture with these pixels even when its text chunks were stripped.
+        /// Absent in manifests of earlier versions.
+        public var pixelsSHA256: String? = nil
     }
 
     public struct Output: Codable, Equatable, Sendable {

@@ -8,7 +8,7 @@ public enum ManifestBuilder {
         let names = spec.destination
         let png = output.png.map {
             Manifest.PNGEntry(path: names.png, sha256: output.pngSHA256 ?? SHA256.hex($0), bytes: $0.count,
-                              width: output.width, height: output.height)
+                              width: output.width, height: output.height, pixelsSHA256: output.pngPixelsSHA256)
         }
         return Manifest.Output(
             locale: spec.locale, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), well: spec.capture.well.id,

@@ -18,6 +18,8 @@ public struct RenderedOutput: Sendable {
     /// SHA-256 (lowercase hex) of `svg` and `png`.
     public var svgSHA256: String
     public var pngSHA256: String?
+    /// SHA-256 of the PNG's pixels as 8-bit RGB rows (`PixelHash`), whatever their encoding.
+    public var pngPixelsSHA256: String? = nil
     /// Canvas size of the PNG, pixels.
     public var width: Int
     public var height: Int
@@ -66,6 +68,11 @@ public struct OutputRenderer: Sendable {
     /// the capture copy does not draw (missing, unreadable) or librsvg fails, `PNGError` when
     /// encoding fails.
     func rasterize(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> Data {
+        try rasterizeHashing(composed, spec: spec, layout: layout, base: base).png
+    }
+
+    /// `rasterize`, with the SHA-256 of the drawn pixels (`PixelHash`) for the manifest.
+    func rasterizeHashing(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> (png: Data, pixelsSHA256: String) {
         let started = DispatchTime.now()
         let renderer = self
         let (raster, sharedSeconds) = try Self.within(rasterTimeLimit) {
@@ -76,7 +83,7 @@ public struct OutputRenderer: Sendable {
         if seconds > rasterTimeLimit {
             throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(rasterTimeLimit)) s, found \(SVGNumber.format(seconds)) s; simplify the template (filters, <use> copies)")
         }
-        return try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression)
+        return (try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression), PixelHash.of(raster))
     }
 
     /// Runs `body` on a drawing thread and waits at most `limit` seconds for it. librsvg 2.54
@@ -166,10 +173,12 @@ public struct OutputRenderer: Sendable {
             throw TemplateError.notWellFormed(problem)
         }
         var png: Data?
+        var pixelsSHA256: String?
         var findings = DiagnosticCollector()
         if !svgOnly {
             try staging.placeCapture(spec)
-            let encoded = try rasterize(composed, spec: spec, layout: item.layout, base: staging.root)
+            let (encoded, pixels) = try rasterizeHashing(composed, spec: spec, layout: item.layout, base: staging.root)
+            pixelsSHA256 = pixels
             let checked = StoreRuleChecker.checkFile(encoded, canvas: spec.canvas, rules: spec.storeRules)
             if let violated = checked.first(where: \.enforced) { throw StoreRuleViolation(message: violated.message) }
             for finding in checked { StoreRuleChecker.report(finding, file: displayPath(spec.destination.png), field: "(output)", &findings) }
@@ -180,6 +189,7 @@ public struct OutputRenderer: Sendable {
                                       findings: findings.diagnostics, svgSHA256: SHA256.hex(composed.data),
                                       pngSHA256: png.map(SHA256.hex), width: item.layout.width, height: item.layout.height)
         rendered.hyphenation = item.layout.hyphenationPatterns
+        rendered.pngPixelsSHA256 = pixelsSHA256
         return rendered
     }
 

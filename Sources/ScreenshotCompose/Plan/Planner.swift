@@ -361,6 +361,10 @@ public enum Planner {
                 d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
                 return nil
             }
+            if let output = inputs.composedOutputs.output(matching: bytes, header: header) {
+                d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found the pixels of \(output.png), an output this tool composed (its pixels' SHA-256 is in \(output.manifest)), with its marker chunk stripped or re-encoded: a composed image is marketing, never capture evidence")
+                return nil
+            }
             let facts = CaptureDecodeCache.Facts(bytes: bytes, header: header, inkPixel: inkPixel, sha256: SHA256.hex(bytes), color: nil)
             cached = facts
             if let cacheKey { cache.store(facts, cacheKey, decoded: true) }
