@@ -33,6 +33,12 @@ func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if let end = template.range(of: "</svg>", options: .backwards) {
             _ = SVGTemplate.parse(template.replacingCharacters(in: end, with: text + "</svg>"), file: "t", into: &d)
         }
+    case "xcstrings":
+        // The String Catalog reader streams its `strings` object (entries checked as read).
+        _ = StringCatalog.read(data: data, file: "fuzz.xcstrings", keys: ["home", "chat"], allowUntranslated: false, into: &d)
+    case "manifest":
+        // A manifest is decoded from the JSON reader's values (one parse).
+        _ = Manifest.decode(data, file: "fuzz.json", into: &d)
     case "strings":
         if let text = try? StringsFile.decode(data) { _ = try? StringsFile.parse(text) }
     case "png":

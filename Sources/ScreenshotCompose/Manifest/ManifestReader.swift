@@ -12,6 +12,11 @@ enum ManifestReader {
             d.error(file, "(file)", "cannot read the manifest: \(problem.message)")
             return nil
         }
+        return decode(data, file: file, into: &d)
+    }
+
+    /// A manifest from its bytes (`file` names it in diagnostics); nil with the reasons in `d`.
+    static func decode(_ data: Data, file: String, into d: inout DiagnosticCollector) -> Manifest? {
         // Parsed once, by the one JSON reader: syntax errors with line and column, nesting and
         // number limits, and a key given twice (which Foundation's decoder would silently
         // resolve, so a forged manifest could show one hash to a reviewer and verify with the
@@ -82,5 +87,14 @@ enum ManifestReader {
     static func names(_ keys: [Manifest.OutputKey], limit: Int = 50) -> String {
         let shown = keys.prefix(limit).map(\.label).joined(separator: ", ")
         return keys.count > limit ? "\(shown) and \(keys.count - limit) more" : shown
+    }
+}
+
+extension Manifest {
+    /// A manifest from its JSON bytes, parsed once (a key given twice is refused naming both
+    /// lines), of kind `composed-screenshots` schemaVersion 1; nil with the reasons in `d`
+    /// (`file` names the bytes there).
+    public static func decode(_ data: Data, file: String, into d: inout DiagnosticCollector) -> Manifest? {
+        ManifestReader.decode(data, file: file, into: &d)
     }
 }
