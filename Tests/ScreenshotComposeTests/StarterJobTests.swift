@@ -205,4 +205,16 @@ final class StarterJobTests: XCTestCase {
         ])
         XCTAssertEqual(result.written, [])
     }
+
+    /// A size two wells of the catalog have is refused naming both (the job must name one).
+    func testASizeOfTwoWellsIsRefusedNamingBoth() throws {
+        let scratch = try Scratch()
+        try scratch.write("captures/shot.png", try Fixtures.png(width: 300, height: 400))
+        let wells = try scratch.write("wells.json", #"{"schemaVersion": 1, "kind": "device-wells", "wells": [{"id": "a", "device": "A", "width": 300, "height": 400, "storeWell": null, "source": "s"}, {"id": "b", "device": "B", "width": 300, "height": 400, "storeWell": null, "source": "s"}], "citedMinimumNativeWidths": [{"class": "c", "minimumNativeWidth": 1, "source": "s"}]}"#)
+        let result = StarterJob.run(folder: "captures", into: scratch.url, wells: wells)
+        XCTAssertEqual(result.diagnostics.map(\.line), [
+            "error: \(scratch.path("captures/shot.png")): (size): 2 wells have this size 300×400: expected one, found a, b; write the job by hand and name one in \"well\"",
+        ])
+        XCTAssertEqual(result.written, [])
+    }
 }
