@@ -41,10 +41,23 @@ final class ThreadRiskTests: XCTestCase {
     /// are bold) renamed to a family no system has, so its glyphs can only come from the
     /// registered file; the PNG must equal the same job set in the installed DejaVu Sans Mono.
     func testAFontFileRegisteredLaterIsDrawnByADrawingThreadThatDrewBefore() throws {
+        try checkRegisteredFontIsDrawn(family: "SSC Test Mono " + String(UUID().uuidString.compactMap { $0.isLetter ? $0 : nil }.prefix(6)))
+    }
+
+    /// A family with a word that starts with a digit ("M PLUS 1p" is a real one) is no CSS
+    /// identifier list: written unquoted into the SVG, librsvg dropped the whole value and drew
+    /// Times where the layout measured the family. It is quoted in the SVG.
+    func testAFamilyWithAWordStartingWithADigitIsDrawnInThatFamily() throws {
+        try checkRegisteredFontIsDrawn(family: "SSC 1Test Mono " + String(UUID().uuidString.compactMap { $0.isLetter ? $0 : nil }.prefix(6)))
+        XCTAssertEqual(FontStack.cssValue("Noto Sans, DejaVu Sans, sans-serif"), "Noto Sans, DejaVu Sans, sans-serif")
+        XCTAssertEqual(FontStack.cssValue("M PLUS 1p,Noto Sans"), "'M PLUS 1p', Noto Sans")
+        XCTAssertEqual(FontStack.cssValue("Font 2E5, 'Quoted 1'"), "'Font 2E5', 'Quoted 1'")
+    }
+
+    /// Renders the same job before `family` exists, then with it registered from a renamed copy
+    /// of DejaVu Sans Mono Bold, and checks the pixels are those of the installed DejaVu Sans Mono.
+    private func checkRegisteredFontIsDrawn(family: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let scratch = try Scratch()
-        // Letters only: a CSS family name token may not start with a digit (librsvg would not
-        // parse the family and draw its default, Times).
-        let family = "SSC Test Mono " + String(UUID().uuidString.compactMap { $0.isLetter ? $0 : nil }.prefix(6))
         let font = scratch.path("test-mono.ttf")
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
         let process = Process()
@@ -67,8 +80,8 @@ final class ThreadRiskTests: XCTestCase {
         let registered = try png("registered", ["fontFiles": ["test-mono.ttf"], "fonts": ["default": family]])
         let installed = try png("installed", ["fonts": ["default": "DejaVu Sans Mono"]])
         let proportional = try png("proportional", ["fonts": ["default": "DejaVu Sans"]])
-        XCTAssertNotEqual(installed.rgba, proportional.rgba, "the two fonts must draw differently for the test to tell them apart")
-        XCTAssertTrue(registered.rgba == installed.rgba, "the registered font file was not drawn by a thread that drew before it was registered")
+        XCTAssertNotEqual(installed.rgba, proportional.rgba, "the two fonts must draw differently for the test to tell them apart", file: file, line: line)
+        XCTAssertTrue(registered.rgba == installed.rgba, "the registered font \(family) was not drawn by a thread that drew before it was registered", file: file, line: line)
     }
 
     /// A failed write while publishing names the file system's reason. `localizedDescription`

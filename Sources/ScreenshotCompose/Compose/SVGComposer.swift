@@ -74,7 +74,7 @@ public enum SVGComposer {
             .headlineImages: emojiImages(layout),
             .headlineDirection: layout.headline.style.rightToLeft ? "rtl" : "ltr",
             .headlineX: n(layout.width == 0 ? 0 : Double(layout.width) / 2), .headlineY: n(layout.headline.lines.first?.y ?? 0),
-            .headlineSize: n(layout.headline.style.size), .fontFamily: layout.headline.style.fontFamily,
+            .headlineSize: n(layout.headline.style.size), .fontFamily: FontStack.cssValue(layout.headline.style.fontFamily),
             .frameX: n(layout.frame.x), .frameY: n(layout.frame.y),
             .frameWidth: n(layout.frame.width), .frameHeight: n(layout.frame.height), .frameRadius: n(layout.frameRadius),
             .captureX: n(layout.capture.x), .captureY: n(layout.capture.y),

@@ -67,7 +67,7 @@ enum SlotComposer {
             if !style.isEmpty {
                 text.addAttribute(attribute("style", style.keys.sorted().map { "\($0):\(style[$0] ?? "")" }.joined(separator: ";")))
             }
-            text.addAttribute(attribute("font-family", layout.style.fontFamily))
+            text.addAttribute(attribute("font-family", FontStack.cssValue(layout.style.fontFamily)))
             text.addAttribute(attribute("font-size", n(layout.style.size)))
             text.addAttribute(attribute("font-weight", String(layout.style.weight)))
             text.addAttribute(attribute("direction", layout.style.rightToLeft ? "rtl" : "ltr"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The font family list and writing direction for a locale.
 public enum FontStack {
     /// Fallback families shipped by the set-up command (Debian's Noto and Symbola packages),
@@ -36,6 +38,32 @@ public enum FontStack {
             parts.removeLast()
         }
         return options.fonts["default"] ?? defaultFamilies(for: locale)
+    }
+
+    /// The family list as the SVG's `font-family` value. A family with a word that is no CSS
+    /// identifier (one starting with a digit, as in "M PLUS 1p") is quoted: librsvg drops a
+    /// value it cannot parse and draws its default font (Times) where the layout measured the
+    /// family. A list of identifiers is returned as it is, so such SVGs keep their bytes.
+    public static func cssValue(_ families: String) -> String {
+        let names = families.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        func needsQuotes(_ name: String) -> Bool {
+            guard !name.hasPrefix("'"), !name.hasPrefix("\"") else { return false }
+            return !name.split(separator: " ").allSatisfy(isIdentifier)
+        }
+        guard names.contains(where: needsQuotes) else { return families }
+        return names.map { name in
+            needsQuotes(name) ? "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'" : name
+        }.joined(separator: ", ")
+    }
+
+    /// A CSS identifier: starts with a letter, `_`, a non-ASCII character, or `-` followed by
+    /// one of those; continues with those, digits and `-`.
+    static func isIdentifier(_ word: Substring) -> Bool {
+        func start(_ c: Unicode.Scalar) -> Bool { !c.isASCII || c == "_" || CharacterSet.letters.contains(c) }
+        var scalars = Substring.UnicodeScalarView(word.unicodeScalars)
+        if scalars.first == "-" { scalars.removeFirst() }
+        guard let first = scalars.first, start(first) else { return false }
+        return scalars.allSatisfy { start($0) || $0 == "-" || ("0"..."9").contains($0) }
     }
 
     /// Right-to-left locales: Arabic, Hebrew, Persian, Urdu and the other languages written in
