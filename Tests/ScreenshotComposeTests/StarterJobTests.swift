@@ -127,6 +127,11 @@ final class StarterJobTests: XCTestCase {
         ])
         XCTAssertEqual(refused.written, [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: other.path("job.json")))
+
+        try FileManager.default.createDirectory(atPath: other.path("empty/en-US"), withIntermediateDirectories: true)
+        XCTAssertEqual(StarterJob.run(folder: "empty", into: other.url).diagnostics.map(\.line), [
+            "error: \(other.path("empty")): (folder): init found no captures: expected PNGs (<folder>/<name>.png or <folder>/<locale>/<name>.png), a fastlane snapshot folder (<language>/<Device Name>-<name>.png) or a screengrab folder (<locale>/images/phoneScreenshots/<name>.png), found none",
+        ])
     }
 
     func testInitNeverOverwritesAFileAndWritesNothingThen() throws {

@@ -128,7 +128,13 @@ public enum StarterJob {
         if let perLocale = perLocaleFolders(folder, devices: devices.map(\.name)) {
             return readPerLocale(folder, perLocale, catalog: catalog, &d)
         }
-        guard let scan = FastlaneCaptureFolder.scan(folder, file: folder.path, field: "(folder)", devices: devices, into: &d) else { return nil }
+        var scanned = DiagnosticCollector()
+        guard let scan = FastlaneCaptureFolder.scan(folder, file: folder.path, field: "(folder)", devices: devices, into: &scanned) else {
+            // The folder is one (checked above) without captures in any layout init reads.
+            d.error(folder.path, "(folder)", "init found no captures: expected PNGs (<folder>/<name>.png or <folder>/<locale>/<name>.png), a fastlane snapshot folder (<language>/<Device Name>-<name>.png) or a screengrab folder (<locale>/images/phoneScreenshots/<name>.png), found none")
+            return nil
+        }
+        scanned.diagnostics.forEach { d.add($0) }
         var captures: [Found.Capture] = []
         for screen in scan.screens {
             let files = screen.files.values.sorted()
