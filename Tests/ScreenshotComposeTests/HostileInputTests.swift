@@ -502,12 +502,24 @@ final class BlankOutputTests: XCTestCase {
         try scratch.write("cover.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#123456"/></svg>"##))
         try scratch.write("glare.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#ffffff" fill-opacity="0.1"/></svg>"##))
         let options = PlanOptions(sourceDateEpoch: "1767225600")
+        var ignored = DiagnosticCollector()
         let covered = try Fixtures.mobileJob(in: scratch, extra: ["template": "cover.svg.tmpl"])
         let report = ScreenshotComposer().render(jobFile: covered, options: options)
         XCTAssertEqual(lines(report), [
-            "error: \(scratch.path("out/en-US/shot.png")): (output): the capture \(scratch.path("out/.staging-\(getpid())/en-US/captures/shot.png")) is hidden on the canvas: expected its pixels visible in its slot, found something drawn over every sampled region (a blank output is never shipped)",
+            "error: \(scratch.path("out/en-US/shot.png")): (output): the capture \(scratch.path("out/.staging-\(getpid())/en-US/captures/shot.png")) is hidden on the canvas: expected its pixels visible in at least a quarter of the 17 regions sampled over its slot, found them in 0 (something is drawn over the rest; a blank output is never shipped)",
         ])
         XCTAssertNil(report.manifest)
+        // Covering everything but a band through the slot's centre (where a probe used to be
+        // enough) is caught too: the regions are sampled over the whole slot.
+        let (_, laidOut) = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: covered, options: options, into: &ignored))
+        let box = laidOut[0].layout.capture
+        let band = "M0 0H10000V10000H0Z M\(box.x) \(box.y + box.height / 2 - 6)h\(box.width)v12h-\(box.width)Z"
+        try scratch.write("band.svg.tmpl", template.replacingCharacters(in: end, with: ##"<path fill-rule="evenodd" fill="#123456" d="\##(band)"/></svg>"##))
+        let banded = try Fixtures.mobileJob(in: scratch, extra: ["template": "band.svg.tmpl"])
+        let bandReport = ScreenshotComposer().render(jobFile: banded, options: options)
+        XCTAssertEqual(bandReport.diagnostics.count, 1)
+        XCTAssertTrue(bandReport.diagnostics.first?.message.contains("at least a quarter of the 17 regions sampled over its slot, found them in 1 ") == true,
+                      bandReport.diagnostics.first?.message ?? "none")
         // A translucent glare over the screen still shows the capture.
         let glare = try Fixtures.mobileJob(in: scratch, extra: ["template": "glare.svg.tmpl"])
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: glare, options: options)), [])

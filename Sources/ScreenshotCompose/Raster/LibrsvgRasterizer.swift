@@ -41,20 +41,21 @@ public enum LibrsvgRasterizer {
             let samples = try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
                                          box: requiredImageBox, inkPoint: requiredInk, canvas: (width, height))
             let canvas = try drawCanvas(handle: handle, width: width, height: height)
-            if !samples.isShown(on: canvas) {
-                throw RasterError(message: "the capture \(requiredImagePath) is hidden on the canvas: expected its pixels visible in its slot, found something drawn over every sampled region (a blank output is never shipped)")
+            let seen = samples.regionsShown(on: canvas)
+            if seen.shown * 4 < seen.compared {
+                throw RasterError(message: "the capture \(requiredImagePath) is hidden on the canvas: expected its pixels visible in at least a quarter of the \(seen.compared) regions sampled over its slot, found them in \(seen.shown) (something is drawn over the rest; a blank output is never shipped)")
             }
             return canvas
         }
     }
 
-    /// Draws the element's layer alone, at 1:1, into small patches around five points of its
-    /// box (centre and quarter points); some pixel must have ink. Drawing only small patches
+    /// Draws the element's layer alone, at 1:1, into small patches around the points of a 4 × 4
+    /// grid over its box (and the known ink point); some pixel must have ink. Drawing only small patches
     /// at scale 1 keeps this nearly free: cairo rasterizes only inside each patch, and librsvg
     /// keeps the decoded image for the canvas drawn next.
     ///
     /// Returns the opaque pixels of each patch, so the drawn canvas can be checked to show them
-    /// (`CaptureSamples.isShown`): a template painting over the whole capture would otherwise
+    /// (`CaptureSamples.regionsShown`): a template painting over the whole capture would otherwise
     /// ship a PNG with no capture in it.
     private static func requireInk(handle: UnsafeMutablePointer<RsvgHandle>, elementID: String, imagePath: String,
                                    box: (x: Double, y: Double, width: Double, height: Double),
@@ -66,8 +67,10 @@ public enum LibrsvgRasterizer {
             throw RasterError(message: "cairo could not create a surface")
         }
         defer { cairo_surface_destroy(surface) }
-        // The known ink point first (its patch centred on it), then the fixed probe points.
-        let fixed = [(0.5, 0.5), (0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)].map { ($0.0, $0.1, 0.0) }
+        // The known ink point first (its patch centred on it), then a grid over the whole slot,
+        // so the blank-output check compares sample regions all over it.
+        let grid = [0.125, 0.375, 0.625, 0.875]
+        let fixed = grid.flatMap { y in grid.map { x in (x, y, 0.0) } }
         let points = (inkPoint.map { [($0.x, $0.y, Double(side) / 2)] } ?? []) + fixed
         for (fx, fy, back) in points {
             let cr = cairo_create(surface)
@@ -140,14 +143,14 @@ public enum LibrsvgRasterizer {
 
         var patches: [[Pixel]] = []
 
-        /// True when some patch shows the capture: at least half its opaque pixels are within
-        /// 48 levels per channel of the canvas (frame art, glare or a headline may cover part
-        /// of the screen; an opaque shape over all of it covers every patch). True when no
-        /// patch has an opaque pixel (nothing to compare).
-        func isShown(on canvas: RasterImage) -> Bool {
+        /// How many patches with opaque pixels (`compared`) show the capture on the canvas: at
+        /// least half their opaque pixels within 48 levels per channel of it. The canvas must
+        /// show it in a quarter of them: frame art, glare, a notch or a headline may cover part
+        /// of the screen; a shape over most of it, or over all but a few sampled spots, hides
+        /// most patches. No patch with an opaque pixel: nothing to compare (0 of 0).
+        func regionsShown(on canvas: RasterImage) -> (shown: Int, compared: Int) {
             let compared = patches.filter { !$0.isEmpty }
-            guard !compared.isEmpty else { return true }
-            return compared.contains { patch in
+            let shown = compared.filter { patch in
                 var close = 0
                 for p in patch where p.x >= 0 && p.y >= 0 && p.x < canvas.width && p.y < canvas.height {
                     let i = p.y * canvas.stride + p.x * 4
@@ -158,6 +161,7 @@ public enum LibrsvgRasterizer {
                 }
                 return close * 2 >= patch.count
             }
+            return (shown.count, compared.count)
         }
     }
 
