@@ -45,7 +45,7 @@ docs: build
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/demo-job.json
 	cp out/demo/en-US/home.png docs/demo-en-US-home.png
 	rm -rf out/templates; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/templates-job.json
-	for t in classic caption-below browser duo panorama-1 panorama-2 panorama-3 feature-graphic; do cp out/templates/en-US/$$t.png docs/template-$$t.png; done
+	for t in classic caption-below browser duo panorama-1 panorama-2 panorama-3 feature-graphic frame-png frame-svg; do cp out/templates/en-US/$$t.png docs/template-$$t.png; done
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 

@@ -193,6 +193,30 @@ final class ScreenTests: XCTestCase {
         ])
     }
 
+    func testAScreensOwnTemplateFileIsAManifestInputThatVerifyChecks() throws {
+        let template = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="400" height="868" viewBox="0 0 400 868">
+          <rect id="background" width="400" height="868" fill="#ffffff"/>
+          <g id="headline"><rect x="20" y="20" width="360" height="80" fill="none"/><text font-family="DejaVu Sans" font-size="20" fill="#000000">Sample</text></g>
+          <rect id="capture" x="50" y="120" width="300" height="700"/>
+        </svg>
+        """
+        let files = try Scratch()
+        try files.write("own.svg", template)
+        let (scratch, report) = try render(screens: [["id": "mine", "template": files.path("own.svg"), "captures": ["a"]],
+                                                     ["id": "pair", "template": "duo", "captures": ["a", "b"]]],
+                                           headlines: ["mine": "My own", "pair": "Two"])
+        XCTAssertEqual(lines(report), [])
+        let entries = try XCTUnwrap(report.manifest?.inputs.templates)
+        XCTAssertEqual(entries.map(\.sha256), [SHA256.hex(Data(template.utf8))])
+        XCTAssertEqual(entries.map { $0.path.hasSuffix("/own.svg") && $0.path.hasPrefix("../") }, [true])
+        XCTAssertEqual(lines(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))), [])
+        try files.write("own.svg", template.replacingOccurrences(of: "#ffffff", with: "#fefefe"))
+        let changed = errorLines(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json")))
+        XCTAssertEqual(changed.count, 1, "\(changed)")
+        XCTAssertTrue(changed.first?.contains("inputs.templates[0] (\(entries[0].path)): sha256 differs") == true, "\(changed)")
+    }
+
     func testHeadlinesAreKeyedByScreen() throws {
         let (scratch, report) = try render(screens: [["id": "pair", "template": "duo", "captures": ["a", "nope"]]], headlines: ["a": "Wrong key"])
         XCTAssertEqual(errorLines(report).map { $0.replacingOccurrences(of: scratch.path("job.json"), with: "job.json") }.prefix(1), [

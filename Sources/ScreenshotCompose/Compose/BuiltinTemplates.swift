@@ -23,17 +23,20 @@ public enum BuiltinTemplate: String, CaseIterable, Equatable, Sendable {
 /// What a built-in template is generated for.
 public struct BuiltinTemplateRequest: Equatable, Sendable {
     public struct Capture: Equatable, Sendable {
-        public init(width: Int, height: Int, family: DeviceFamily, screenCornerRadius: Double) {
+        public init(width: Int, height: Int, family: DeviceFamily, screenCornerRadius: Double, frame: UserFrame? = nil) {
             self.width = width
             self.height = height
             self.family = family
             self.screenCornerRadius = screenCornerRadius
+            self.frame = frame
         }
 
         public var width: Int
         public var height: Int
         public var family: DeviceFamily
         public var screenCornerRadius: Double
+        /// The job's own frame: the slot is sized to it and the layout draws it (no built-in frame).
+        public var frame: UserFrame?
     }
 
     public var template: BuiltinTemplate
@@ -141,6 +144,12 @@ extension BuiltinTemplateRequest {
     /// A capture slot inside the frame of its device family, the frame fitted to `area`.
     private func device(_ capture: Capture, slot: String, area: Rect, top: Bool = false) -> String {
         let n = SVGNumber.format
+        if let own = capture.frame {
+            // The slot is the user's frame fitted to the area; the layout puts the frame in it.
+            var placed = own.placed(in: area, captureWidth: capture.width, captureHeight: capture.height).frame
+            if top { placed.y = area.y }
+            return "<rect id=\"\(slot)\" x=\"\(n(placed.x.rounded()))\" y=\"\(n(placed.y.rounded()))\" width=\"\(n(placed.width.rounded(.down)))\" height=\"\(n(placed.height.rounded(.down)))\" fill=\"none\"/>"
+        }
         let family = template == .browser ? .browser : capture.family
         let frame = DeviceFrame(family: family, screenAspect: Double(capture.height) / Double(capture.width),
                                 screenCornerRadius: capture.screenCornerRadius)

@@ -49,6 +49,16 @@ enum SlotComposer {
                                           "clip-path": "url(#\(clipId))"])
             parent.replaceChild(at: rect.index, with: image)
             parent.insertChild(clip, at: image.index)
+            if let frame = placed.frame {
+                // The screen black behind the capture, the user's frame over it.
+                let screenRadius = n(min(placed.radius, frame.screen.width / 2, frame.screen.height / 2))
+                parent.insertChild(element("rect", ["id": "\(placed.slotId)-screen", "x": n(frame.screen.x), "y": n(frame.screen.y),
+                                                    "width": n(frame.screen.width), "height": n(frame.screen.height),
+                                                    "rx": screenRadius, "ry": screenRadius, "fill": "#000000"]), at: clip.index)
+                parent.insertChild(element("image", ["id": "\(placed.slotId)-frame", "x": n(frame.rect.x), "y": n(frame.rect.y),
+                                                     "width": n(frame.rect.width), "height": n(frame.rect.height),
+                                                     "preserveAspectRatio": "none", "href": frame.href]), at: image.index + 1)
+            }
         }
 
         for id in slots.template.texts.keys.sorted() {

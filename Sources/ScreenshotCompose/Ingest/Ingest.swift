@@ -36,6 +36,10 @@ public enum Ingest {
             inputs.appStoreLanguages = AppStoreLanguages.shipped()
             inputs.googlePlayLanguages = GooglePlayLanguages.shipped()
         }
+        // Device frames: the job's and each capture's own.
+        for url in ([job.frame] + job.captures.map(\.frame)).compactMap({ $0 }) {
+            inputs.ingest(url, as: .frame)
+        }
         var scratch = DiagnosticCollector()
         guard Planner.withinCountLimits(job, locales: Planner.selectLocales(job, requested: options.locales, &scratch).count, &scratch) else {
             return inputs

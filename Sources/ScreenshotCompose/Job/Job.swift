@@ -52,6 +52,9 @@ public struct JobCapture: Equatable, Sendable {
     public var device: OutputPaths.DeviceGroup?
     /// The job field diagnostics name (`captures.fastlane`); nil: `captures[<index>]`.
     public var field: String?
+    /// `"frame"`: this capture's device frame file (a PNG with a transparent screen or an SVG
+    /// with a capture rect); nil: the job's `frame`, else the template's own.
+    public var frame: URL?
 
     /// True when `path` holds `{locale}`: each locale composes its own capture.
     public var isPerLocale: Bool { path.contains(LocaleCapturePath.placeholder) }
@@ -94,6 +97,8 @@ public struct Job: Equatable, Sendable {
     public var captures: [JobCapture]
     /// `"screens"`; empty: each capture is one screen (headlines keyed by capture id).
     public var screens: [JobScreen] = []
+    /// `"frame"`: the device frame file for every capture without its own `frame`.
+    public var frame: URL?
     /// `"graphics"`: store graphics composed from the app icon and text (the feature graphic).
     public var graphics: [JobGraphic] = []
     /// `"captureLocales"`: canonical locale → the tag its capture folder uses for `{locale}`.

@@ -12,7 +12,7 @@ public enum JobLoader {
     /// Every top-level field of a job; the job schema (`schema job`) describes exactly these.
     /// `$schema` names a JSON Schema for editors and is otherwise ignored.
     public static let knownKeys: Set<String> = ["$schema", "schemaVersion", "template", "wells", "storeWells", "output", "captures",
-                                                "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "screens", "graphics", "headlineMaxLines",
+                                                "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "screens", "graphics", "frame", "headlineMaxLines",
                                                 "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis"]
 
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
@@ -75,11 +75,14 @@ public enum JobLoader {
             let capturePath = item.string("path", &d)
             let well = item.optionalString("well", &d)
             let storeWell = item.optionalString("storeWell", &d)
-            item.refuseUnknownKeys(["id", "path", "well", "storeWell"], &d)
+            let frame = item.optionalString("frame", &d)
+            item.refuseUnknownKeys(["id", "path", "well", "storeWell", "frame"], &d)
             if let id, declaredIds.last == id, captures.last?.id != id, let capturePath,
                item.value("well") == nil || well != nil {
-                captures.append(JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well,
-                                           storeWell: storeWell))
+                var capture = JobCapture(id: id, path: capturePath, url: resolve(capturePath, against: directory), well: well,
+                                         storeWell: storeWell)
+                capture.frame = frame.map { resolve($0, against: directory) }
+                captures.append(capture)
             }
         }
 
@@ -113,6 +116,7 @@ public enum JobLoader {
         job.sha256 = SHA256.hex(data)
         job.screens = screens
         job.graphics = GraphicReader.read(reader, directory: directory, &d)
+        job.frame = reader.optionalString("frame", &d).map { resolve($0, against: directory) }
         job.targets = targets
         job.localeMap = localeMap
         if !localeMap.isEmpty {

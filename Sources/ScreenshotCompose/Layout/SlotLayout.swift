@@ -7,6 +7,17 @@ public struct PlacedCapture: Equatable, Sendable {
     public var captureIndex: Int
     public var rect: Rect
     public var radius: Double
+    /// The job's frame drawn over the capture: the slot holds the frame, the capture sits in its screen.
+    public var frame: PlacedFrame? = nil
+}
+
+/// A user frame (`UserFrame`) placed in a capture slot.
+public struct PlacedFrame: Equatable, Sendable {
+    /// The whole frame, fitted into the slot (aspect kept, centred).
+    public var rect: Rect
+    /// The frame's screen: black behind the capture, so a capture of another aspect shows bars.
+    public var screen: Rect
+    public var href: String
 }
 
 /// Where everything goes in a slot-marked template: the template itself (so the output value
@@ -33,13 +44,24 @@ extension LayoutEngine {
     /// Text uses the sample's style: its family first (then the locale's fallbacks, so every
     /// script has glyphs), its size as the largest, shrinking to `minimumScale` of it, wrapping
     /// to `maxLines` (2 for subtitles and badges), balanced, centred vertically in the box.
-    public func layout(template: SlotTemplate, captures: [(index: Int, width: Int, height: Int)], texts: [String: String],
+    /// With a `frame`, the slot is where the frame goes: the frame is fitted into it (never so
+    /// large that the capture is enlarged) and the capture into the frame's screen.
+    public func layout(template: SlotTemplate, captures: [(index: Int, width: Int, height: Int, frame: UserFrame?)], texts: [String: String],
                        locale: String, typesetter: Typesetting, fixedSize: Double? = nil) -> Result<CanvasLayout, SlotRefusal> {
         guard captures.count <= template.captures.count else {
             return .failure(.tooFewSlots(slots: template.captures.count, captures: captures.count))
         }
         var placed: [PlacedCapture] = []
         for (slot, capture) in zip(template.captures, captures) {
+            if let frame = capture.frame {
+                let fitted = frame.placed(in: slot.rect, captureWidth: capture.width, captureHeight: capture.height)
+                let scale = min(fitted.screen.width / Double(capture.width), fitted.screen.height / Double(capture.height))
+                let w = Double(capture.width) * scale, h = Double(capture.height) * scale
+                let rect = Rect(x: fitted.screen.x + (fitted.screen.width - w) / 2, y: fitted.screen.y + (fitted.screen.height - h) / 2, width: w, height: h)
+                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: frame.screenRadius * fitted.scale,
+                                            frame: PlacedFrame(rect: fitted.frame, screen: fitted.screen, href: frame.href)))
+                continue
+            }
             let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
             if scale > 1.0001 {
                 return .failure(.enlarged(slot: slot.id, captureIndex: capture.index,

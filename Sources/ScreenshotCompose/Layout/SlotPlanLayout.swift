@@ -22,7 +22,7 @@ extension LayoutEngine {
                 var radius = capture.well.screenCornerRadius
                 if case .fraction(let f) = theme.cornerRadius { radius = f }
                 return .init(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
-                             screenCornerRadius: radius)
+                             screenCornerRadius: radius, frame: capture.frame)
             },
             theme: theme, texts: texts, maxLines: maxLines)
         guard var template = SlotTemplate.parse(request.svg(), file: "builtin:\(builtin.rawValue)", into: &d) else { return nil }
@@ -43,7 +43,7 @@ extension LayoutEngine {
         var texts = ["headline": spec.headline]
         texts["subtitle"] = spec.subtitle
         // Capture indexes are positions in `spec.captures`.
-        let result = engine.layout(template: template, captures: spec.captures.enumerated().map { ($0.offset, $0.element.header.width, $0.element.header.height) },
+        let result = engine.layout(template: template, captures: spec.captures.enumerated().map { ($0.offset, $0.element.header.width, $0.element.header.height, $0.element.frame) },
                                    texts: texts, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize)
         switch result {
         case .success(let layout):

@@ -50,6 +50,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var captures: [CaptureEntry]
         /// Localization files the headlines were read from; absent for inline headlines.
         public var headlines: [FileEntry]?
+        /// Screens' own template files (`"screens": [{"template": "file.svg"}]`); absent when none.
+        public var templates: [FileEntry]? = nil
+        /// Device frame files (`"frame"`); absent when none.
+        public var frames: [FileEntry]? = nil
     }
 
     public struct SVGEntry: Codable, Equatable, Sendable {

@@ -44,13 +44,22 @@ public enum ManifestBuilder {
                                   width: $0.header.width, height: $0.header.height, well: $0.well.id, locale: $0.locale,
                                   colorSource: $0.color.source, convertedToSRGB: $0.color.converted)
         }
+        var inputs = Manifest.Inputs(template: entry(plan.templateFile), wells: entry(plan.wellsFile),
+                                     storeWells: entry(plan.storeWellsFile), captures: captures,
+                                     headlines: plan.job.headlineFiles.isEmpty ? nil : plan.job.headlineFiles.map(entry))
+        // Each file once, in plan order.
+        func unique(_ files: [InputFile?]) -> [Manifest.FileEntry]? {
+            var seen: Set<String> = []
+            let entries = files.compactMap { $0 }.filter { seen.insert($0.displayPath).inserted }.map(entry)
+            return entries.isEmpty ? nil : entries
+        }
+        inputs.templates = unique(plan.outputs.map(\.templateInput))
+        inputs.frames = unique(plan.captures.map { $0.frame?.file })
         return Manifest(
             schemaVersion: 1, kind: Manifest.kindName, notCaptureEvidence: true, statement: Manifest.notEvidenceStatement,
             tool: Manifest.Tool(name: plan.tool.name, version: plan.tool.version), composedAt: plan.composedAt,
             toolchain: .current(typesetter: typesetter),
-            inputs: Manifest.Inputs(template: entry(plan.templateFile), wells: entry(plan.wellsFile),
-                                    storeWells: entry(plan.storeWellsFile), captures: captures,
-                                    headlines: plan.job.headlineFiles.isEmpty ? nil : plan.job.headlineFiles.map(entry)),
+            inputs: inputs,
             outputs: outputs, plan: record, selection: selection)
     }
 }

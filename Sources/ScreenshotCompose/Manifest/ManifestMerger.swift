@@ -57,6 +57,8 @@ public enum ManifestMerger {
             same("inputs.storeWells", m.inputs.storeWells, first.manifest.inputs.storeWells)
             same("inputs.captures", m.inputs.captures, first.manifest.inputs.captures)
             same("inputs.headlines", m.inputs.headlines, first.manifest.inputs.headlines)
+            same("inputs.templates", m.inputs.templates, first.manifest.inputs.templates)
+            same("inputs.frames", m.inputs.frames, first.manifest.inputs.frames)
             for o in m.outputs {
                 // System fonts are not in the plan's basis (a part knows only its own locales'
                 // fonts): a font file with other bytes on another runner is refused here.
@@ -155,6 +157,8 @@ public enum ManifestMerger {
         m.inputs.storeWells.path = move(m.inputs.storeWells.path)
         m.inputs.captures = m.inputs.captures.map { var c = $0; c.path = move(c.path); return c }
         m.inputs.headlines = m.inputs.headlines?.map { var h = $0; h.path = move(h.path); return h }
+        m.inputs.templates = m.inputs.templates?.map { var t = $0; t.path = move(t.path); return t }
+        m.inputs.frames = m.inputs.frames?.map { var f = $0; f.path = move(f.path); return f }
         m.outputs = m.outputs.map { o in
             var o = o
             o.svg.path = move(o.svg.path)

@@ -37,6 +37,12 @@ public enum ManifestVerifier {
         for (i, h) in (outputsOnly ? [] : manifest.inputs.headlines ?? []).enumerated() {
             listed.append(Listed(field: "inputs.headlines[\(i)]", path: h.path, sha256: h.sha256))
         }
+        for (i, t) in (outputsOnly ? [] : manifest.inputs.templates ?? []).enumerated() {
+            listed.append(Listed(field: "inputs.templates[\(i)]", path: t.path, sha256: t.sha256))
+        }
+        for (i, f) in (outputsOnly ? [] : manifest.inputs.frames ?? []).enumerated() {
+            listed.append(Listed(field: "inputs.frames[\(i)]", path: f.path, sha256: f.sha256))
+        }
         for (i, c) in (outputsOnly ? [] : manifest.inputs.captures).enumerated() {
             listed.append(Listed(field: "inputs.captures[\(i)]", path: c.path, sha256: c.sha256))
         }

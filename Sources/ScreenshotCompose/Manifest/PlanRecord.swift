@@ -135,6 +135,10 @@ enum PlanRecord {
         ]
         items += plan.job.headlineFiles.enumerated().map { ("headlines[\($0.offset)]", $0.element.sha256) }
         items += plan.captures.map { ("capture \($0.id)", $0.sha256) }
+        // Screens' own templates and frame files, each once (none: no item, as before they existed).
+        var files: Set<String> = []
+        items += plan.outputs.compactMap(\.templateInput).filter { files.insert($0.displayPath).inserted }.map { ("screen template", $0.sha256) }
+        items += plan.captures.compactMap { $0.frame?.file }.filter { files.insert($0.displayPath).inserted }.map { ("frame", $0.sha256) }
         let fonts = FontHashes.of(plan.job.typesetting.fontFiles)
         items += plan.job.typesetting.fontFiles.enumerated().map { ("fontFiles[\($0.offset)]", fonts[$0.element] ?? "unreadable") }
         items += [

@@ -55,6 +55,9 @@ public struct OutputSpec: Sendable {
     public var headlineFile: String
     /// The template as diagnostics name it (a path or `builtin:<name>`).
     public var templateFile = ""
+    /// The screen's own template file (`"screens": [{"template": "file.svg"}]`), listed in the
+    /// manifest's inputs; nil when the output uses the job's template or a built-in.
+    public var templateInput: InputFile?
     /// The screen this output composes (nil: one capture per canvas, named by the capture).
     public var screenId: String?
     /// Which store image of a panorama this is (1-based) and how many there are.

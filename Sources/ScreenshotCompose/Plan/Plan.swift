@@ -40,6 +40,9 @@ public struct PlannedCapture: Sendable {
     /// With the job's `"targets"`: the target this copy of the capture is composed for (its
     /// `canvas` is the target's slot). Nil without targets.
     public var target: StoreTarget? = nil
+    /// The job's `"frame"` for this capture (its own, else the job's): drawn over the capture
+    /// instead of a built-in template's device frame.
+    public var frame: UserFrame? = nil
 
     /// Where this capture's outputs go under `<out>/<locale>/`: `<target folder>/<id>` with a
     /// target (outputs of several targets never collide), else `<id>`.

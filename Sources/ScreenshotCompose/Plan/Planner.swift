@@ -123,6 +123,7 @@ public enum Planner {
             LocaleCapturePath.warnSameBytes(own, capture: capture, field: capture.field ?? "captures[\(index)].path", job: job, &d)
         }
 
+        attachFrames(&captures, job: job, inputs: inputs, &d)
         // As read, before targets copy them: `captureFor` indexes this list.
         let readCaptures = captures
         if !job.targets.isEmpty, let wells {
@@ -215,9 +216,10 @@ public enum Planner {
                 d.error(slots.file, "<svg> width, height", "the template's size is the canvas: expected \(capture.canvas.width)×\(capture.canvas.height) (the \(capture.canvas.id) canvas of capture \(capture.id)), found \(slots.width)×\(slots.height)")
             }
         }
+        refuseFramesWithoutSlots(outputs, job: job, &d)
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
         let preflight = OutputPreflight(output: output, job: job, captures: captures, outputs: outputs,
-                                        readFiles: [templateRead?.file, wellsRead?.file, storeRead?.file].compactMap { $0?.url })
+                                        readFiles: ([templateRead?.file, wellsRead?.file, storeRead?.file] + captures.map { $0.frame?.file }).compactMap { $0?.url })
         guard let wells, let wellsRead, let storeRead else { return (nil, preflight) }
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.

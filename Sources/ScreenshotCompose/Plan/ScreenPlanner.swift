@@ -19,7 +19,7 @@ extension Planner {
             if let subtitle, !checkHeadlineCharacters(subtitle, job: job, locale: locale, captureId: screen.id, field: "subtitles", &d) { continue }
             let planned = screen.captures.compactMap { id in captures.first { $0.id == id } }
             guard planned.count == screen.captures.count, let first = planned.first else { continue }
-            guard let (choice, file) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, inputs: inputs, &d) else { continue }
+            guard let (choice, file, input) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, inputs: inputs, &d) else { continue }
             if case .placeholder = choice, planned.count > 1 || screen.panels > 1 {
                 d.error(job.file, "\(field).template", "a screen of \(planned.count) captures and \(screen.panels) panel(s) needs a slot-marked or built-in template: expected \"duo\", \"panorama\" or a template with capture-1 … capture-\(planned.count), found the job's placeholder template")
                 continue
@@ -41,6 +41,7 @@ extension Planner {
                                                           extraCaptureIds: planned.dropFirst().map(\.id)),
                     composedAt: composedAt, storeRules: storeRules, headlineFile: job.file)
                 spec.templateFile = file
+                spec.templateInput = input
                 spec.screenId = screen.id
                 if screen.panels > 1 { spec.panel = (panel, screen.panels) }
                 outputs.append(spec)
@@ -51,15 +52,15 @@ extension Planner {
 
     /// A screen's template: its built-in, its file (which must be slot-marked), or the job's.
     private static func template(for screen: JobScreen, job: Job, defaultTemplate: TemplateChoice, templateFile: String, field: String,
-                                 inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> (TemplateChoice, String)? {
-        if let builtin = screen.builtinTemplate { return (.builtin(builtin), "builtin:\(builtin.rawValue)") }
-        guard let url = screen.template else { return (defaultTemplate, templateFile) }
+                                 inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> (TemplateChoice, String, InputFile?)? {
+        if let builtin = screen.builtinTemplate { return (.builtin(builtin), "builtin:\(builtin.rawValue)", nil) }
+        guard let url = screen.template else { return (defaultTemplate, templateFile, nil) }
         guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d) else { return nil }
         guard let text = String(data: read.data, encoding: .utf8), SlotTemplate.isSlotMarked(text) else {
             d.error(read.file.displayPath, "(template)", "a screen's template must be slot-marked: expected an SVG with <rect id=\"capture-1\"> … and no {{PLACEHOLDERS}}, found placeholders or bytes that are not UTF-8")
             return nil
         }
         guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }
-        return (.slots(slots), read.file.displayPath)
+        return (.slots(slots), read.file.displayPath, read.file)
     }
 }

@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Checks a job's `"frame"` file, as the ingest step read it (through `InputReader`: the one size
+/// limit and file-kind check), and finds its screen: in a PNG the largest transparent region enclosed by opaque frame
+/// pixels, in an SVG its `<rect id="capture">`. Every refusal names the frame file and says what
+/// was expected and found.
+enum FrameLoader {
+    /// Largest frame side in pixels: a 2× frame of the largest store canvas is under 6,000.
+    static let maximumSide = 8192
+    /// Smallest screen side in frame pixels: a smaller hole is a camera or a speaker, not a screen.
+    static let minimumScreenSide = 16
+    /// Alpha below this is transparent (the screen); anti-aliased edges count as frame.
+    static let transparentBelow: UInt8 = 128
+
+    static func load(_ url: URL, read: IngestedInputs.Read, job: Job, field: String, _ d: inout DiagnosticCollector) -> UserFrame? {
+        let data: Data
+        switch read {
+        case .success(let bytes): data = bytes
+        case .failure(let problem):
+            d.error(job.file, field, "cannot read the frame file: \(problem.message)")
+            return nil
+        }
+        let file = InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return png(data, file: file, &d) }
+        if let text = String(data: data, encoding: .utf8), text.contains("<svg") { return svg(text, file: file, &d) }
+        d.error(file.displayPath, "(frame)", "frame refused: expected a PNG with a transparent screen or an SVG with a <rect id=\"capture\">, found neither (no PNG signature, no <svg> element)")
+        return nil
+    }
+
+    private static func png(_ data: Data, file: InputFile, _ d: inout DiagnosticCollector) -> UserFrame? {
+        let decoded: DecodedPNG
+        do {
+            let header = try PNGCodec.readHeader(data)
+            guard header.width <= maximumSide, header.height <= maximumSide else {
+                d.error(file.displayPath, "IHDR width×height", "frame refused: expected at most \(maximumSide)×\(maximumSide) pixels, found \(header.width)×\(header.height)")
+                return nil
+            }
+            decoded = try PNGCodec.decodeRGBA(data)
+        } catch let error as PNGError {
+            d.error(file.displayPath, "(frame)", "frame refused: expected a PNG that decodes, found \(error.message)")
+            return nil
+        } catch {
+            d.error(file.displayPath, "(frame)", "frame refused: \(error)")
+            return nil
+        }
+        let width = decoded.header.width, height = decoded.header.height
+        guard let screen = FrameScreen.find(alpha: decoded.rgba, width: width, height: height, transparentBelow: transparentBelow) else {
+            let transparent = stride(from: 3, to: decoded.rgba.count, by: 4).contains { decoded.rgba[$0] < transparentBelow }
+            d.error(file.displayPath, "alpha", "frame refused: expected a transparent screen area enclosed by opaque frame pixels, found \(transparent ? "transparent pixels only where they reach the image's edge (no enclosed screen)" : "no transparent pixels (an opaque PNG\([.rgba, .grayAlpha].contains(decoded.header.colorType) || decoded.header.hasTRNS ? "" : " without an alpha channel"))")")
+            return nil
+        }
+        guard screen.width >= minimumScreenSide, screen.height >= minimumScreenSide else {
+            d.error(file.displayPath, "alpha", "frame refused: expected a transparent screen at least \(minimumScreenSide)×\(minimumScreenSide) pixels enclosed by the frame, found the largest enclosed transparent area \(screen.width)×\(screen.height) at \(screen.x),\(screen.y)")
+            return nil
+        }
+        let clean: Data
+        do {
+            clean = try PNGCodec.encodeRGBA(decoded.rgba, width: width, height: height, sRGB: true)
+        } catch let error as PNGError {
+            d.error(file.displayPath, "(frame)", "frame refused: cannot re-encode it: \(error.message)")
+            return nil
+        } catch {
+            d.error(file.displayPath, "(frame)", "frame refused: \(error)")
+            return nil
+        }
+        return UserFrame(file: file, kind: .png, width: Double(width), height: Double(height),
+                         screen: Rect(x: Double(screen.x), y: Double(screen.y), width: Double(screen.width), height: Double(screen.height)),
+                         screenRadius: 0, href: "data:image/png;base64,\(clean.base64EncodedString())")
+    }
+
+    private static func svg(_ text: String, file: InputFile, _ d: inout DiagnosticCollector) -> UserFrame? {
+        let name = file.displayPath
+        if text.utf8.count > SVGTemplate.maximumBytes {
+            d.error(name, "(file)", "frame refused: expected an SVG of at most \(SVGTemplate.maximumBytes) bytes, found \(text.utf8.count)")
+            return nil
+        }
+        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
+            d.error(name, "<!DOCTYPE>", "frames may not declare a DOCTYPE or entities: expected none, found one")
+            return nil
+        }
+        if let problem = XMLText.wellFormednessError(Data(text.utf8)) {
+            d.error(name, "(frame)", "frame is not well-formed XML: \(problem)")
+            return nil
+        }
+        return FoundationXMLLock.run { () -> UserFrame? in
+            guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(), root.localName == "svg" else {
+                d.error(name, "<svg>", "frame refused: expected an <svg> root element, found another")
+                return nil
+            }
+            func number(_ element: XMLElement, _ attribute: String) -> Double? {
+                SlotTemplate.attribute(element, attribute).flatMap { Double($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "px", with: "")) }
+                    .flatMap { $0.isFinite ? $0 : nil }
+            }
+            guard let width = number(root, "width"), let height = number(root, "height"), width > 0, height > 0 else {
+                d.error(name, "<svg> width, height", "frame refused: expected the frame's size as width and height in pixels on <svg>, found width \(SlotTemplate.attribute(root, "width").map { "\"\($0)\"" } ?? "none"), height \(SlotTemplate.attribute(root, "height").map { "\"\($0)\"" } ?? "none")")
+                return nil
+            }
+            if let viewBox = SlotTemplate.attribute(root, "viewBox"),
+               viewBox.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap({ Double($0) }) != [0, 0, width, height] {
+                d.error(name, "<svg> viewBox", "the capture rect is in frame pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\" or none, found \"\(viewBox)\"")
+                return nil
+            }
+            let before = d.errors.count
+            TemplateSafety.check(root, file: name, &d)
+            guard d.errors.count == before else { return nil }
+            let elements = SlotTemplate.allElements(root)
+            guard let capture = elements.first(where: { SlotTemplate.attribute($0, "id") == "capture" }) else {
+                d.error(name, "#capture", "frame refused: expected a <rect id=\"capture\"> marking the screen, found none")
+                return nil
+            }
+            guard capture.localName == "rect", let w = number(capture, "width"), let h = number(capture, "height"), w > 0, h > 0 else {
+                d.error(name, "#capture", "frame refused: expected the screen as a <rect id=\"capture\"> with a positive width and height, found <\(capture.localName ?? "?")> width \(SlotTemplate.attribute(capture, "width") ?? "none"), height \(SlotTemplate.attribute(capture, "height") ?? "none")")
+                return nil
+            }
+            var node: XMLElement? = capture
+            while let current = node, current !== root {
+                if let transform = SlotTemplate.attribute(current, "transform") {
+                    d.error(name, "#capture transform", "the capture rect is in frame pixels: expected no transform on it or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>")
+                    return nil
+                }
+                node = current.parent as? XMLElement
+            }
+            let screen = Rect(x: number(capture, "x") ?? 0, y: number(capture, "y") ?? 0, width: w, height: h)
+            let radius = number(capture, "rx") ?? number(capture, "ry") ?? 0
+            // The rect marks the screen; its sample fill would hide the capture.
+            capture.detach()
+            if SlotTemplate.attribute(root, "viewBox") == nil {
+                root.addAttribute((XMLNode.attribute(withName: "viewBox", stringValue: "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))") as? XMLNode) ?? XMLNode(kind: .attribute))
+            }
+            let bytes = Data(document.xmlString(options: .nodeCompactEmptyElement).utf8)
+            return UserFrame(file: file, kind: .svg, width: width, height: height, screen: screen, screenRadius: radius,
+                             href: "data:image/svg+xml;base64,\(bytes.base64EncodedString())")
+        }
+    }
+}
+
+/// The screen of a PNG frame: the largest 4-connected region of transparent pixels that does not
+/// reach the image's edge (so is enclosed by frame pixels), as its bounding box.
+enum FrameScreen {
+    struct Box: Equatable {
+        var x, y, width, height: Int
+    }
+
+    static func find(alpha rgba: [UInt8], width: Int, height: Int, transparentBelow: UInt8) -> Box? {
+        let count = width * height
+        guard count > 0, rgba.count >= count * 4 else { return nil }
+        // 0: not yet visited; visited pixels are marked so each is pushed once.
+        var seen = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var best: (pixels: Int, box: Box)?
+        for start in 0..<count where !seen[start] && rgba[start * 4 + 3] < transparentBelow {
+            seen[start] = true
+            stack.append(start)
+            var pixels = 0, touchesEdge = false
+            var minX = width, minY = height, maxX = -1, maxY = -1
+            while let p = stack.popLast() {
+                pixels += 1
+                let x = p % width, y = p / width
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                if x == 0 || y == 0 || x == width - 1 || y == height - 1 { touchesEdge = true }
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
+                    let q = ny * width + nx
+                    if !seen[q] && rgba[q * 4 + 3] < transparentBelow {
+                        seen[q] = true
+                        stack.append(q)
+                    }
+                }
+            }
+            if !touchesEdge && pixels > (best?.pixels ?? 0) {
+                best = (pixels, Box(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
+            }
+        }
+        return best?.box
+    }
+}
