@@ -217,6 +217,39 @@ final class ScreenTests: XCTestCase {
         XCTAssertTrue(changed.first?.contains("inputs.templates[0] (\(entries[0].path)): sha256 differs") == true, "\(changed)")
     }
 
+    func testPanoramaPanelsTakeTheirOwnHeadlinesAndBadgesKeyedScreenDashPanel() throws {
+        let (scratch, report) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b", "a"], "panels": 3]],
+                                           headlines: ["tour-1": "First", "tour-2": "Second"],
+                                           extra: ["badges": ["en-US": ["tour-2": "Free"]]])
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.manifest?.outputs.map(\.headline), ["First", "Second", "First"])
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/tour-2.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#">Second</tspan>"#), svg)
+        XCTAssertTrue(svg.contains(#">Free</tspan>"#), svg)
+        XCTAssertFalse(svg.contains("headline-3"), "panel 3 has no headline of its own and no slot for one")
+        let panels = try (1...3).map { try PNGCodec.decodeRGBA(try png(scratch, "tour-\($0)")) }
+        // Headline ink (#14171f) in each panel's headline box (y 61…160 on the 400×868 canvas).
+        func ink(_ panel: DecodedPNG) -> Int {
+            var count = 0
+            for y in 61..<160 { for x in 0..<400 where panel.pixel(x: x, y: y).r < 0x40 { count += 1 } }
+            return count
+        }
+        XCTAssertEqual(panels.map { ink($0) > 100 }, [true, true, false])
+        // The badge pill (accent #2f6fed) above panel 2's headline only.
+        let pill = panels.map { p -> [UInt8] in let c = p.pixel(x: 130, y: 37); return [c.r, c.g, c.b] }
+        XCTAssertEqual(pill[1], [0x2f, 0x6f, 0xed])
+        XCTAssertNotEqual(pill[0], [0x2f, 0x6f, 0xed])
+    }
+
+    func testAPanoramaNeedsItsScreensHeadlineOrItsFirstPanels() throws {
+        let (scratch, report) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b"], "panels": 2]],
+                                           headlines: ["tour-2": "Second"])
+        XCTAssertEqual(errorLines(report), ["error: \(scratch.path("job.json")): headlines: missing headline: expected one for every capture in every locale, found none for en-US/tour"])
+        let (other, unknown) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b"], "panels": 2]],
+                                          headlines: ["tour": "Whole", "tour-3": "No such panel"])
+        XCTAssertEqual(errorLines(unknown), [#"error: \#(other.path("job.json")): headlines.en-US.tour-3: headline for an unknown capture: expected one of tour, tour-1, tour-2, found "tour-3""#])
+    }
+
     func testHeadlinesAreKeyedByScreen() throws {
         let (scratch, report) = try render(screens: [["id": "pair", "template": "duo", "captures": ["a", "nope"]]], headlines: ["a": "Wrong key"])
         XCTAssertEqual(errorLines(report).map { $0.replacingOccurrences(of: scratch.path("job.json"), with: "job.json") }.prefix(1), [

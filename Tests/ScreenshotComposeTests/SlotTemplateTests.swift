@@ -131,4 +131,26 @@ final class SlotTemplateTests: XCTestCase {
         _ = scratch
         XCTAssertTrue(errorLines(report).contains { $0.contains("would be enlarged") } || !errorLines(report).isEmpty, "\(errorLines(report))")
     }
+
+    func testABadgeSlotShowsTheJobsBadgeTextOnItsPill() throws {
+        let template = Self.designerTemplate.replacingOccurrences(of: #"<rect id="capture""#, with: """
+        <g id="badge"><rect x="145" y="150" width="100" height="26" rx="13" fill="#c0392b"/><text x="195" y="168" font-family="DejaVu Sans" font-size="16" font-weight="700" fill="#ffffff" text-anchor="middle">New</text></g>
+          <rect id="capture"
+        """)
+        let (scratch, report) = try render(template: template, extra: ["badges": ["en-US": ["shot": "Neu"]]])
+        XCTAssertEqual(lines(report), [])
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#">Neu</tspan>"#), svg)
+        let png = try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.png"))))
+        var white = 0
+        for y in 150..<176 { for x in 145..<245 { let p = png.pixel(x: x, y: y); if p.r > 0xe0 && p.g > 0xe0 { white += 1 } } }
+        XCTAssertGreaterThan(white, 30, "the badge text is drawn on its pill")
+        XCTAssertEqual([png.pixel(x: 150, y: 163).r, png.pixel(x: 150, y: 163).g], [0xc0, 0x39])
+        // Without badge text the slot is left out.
+        let (plain, second) = try render(template: template)
+        XCTAssertEqual(lines(second), [])
+        let bare = try String(contentsOf: URL(fileURLWithPath: plain.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertFalse(bare.contains(#"id="badge""#))
+    }
+
 }

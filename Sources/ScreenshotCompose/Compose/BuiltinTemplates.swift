@@ -88,13 +88,23 @@ extension BuiltinTemplateRequest {
         let headlineHeight = (headlineSize * 1.45 * Double(maxLines)).rounded()
         let subtitleGap = (headlineSize * 0.25).rounded()
         let subtitleHeight = (subtitleSize * 1.45 * 2).rounded()
-        let textHeight = headlineHeight + (texts.contains("subtitle") ? subtitleGap + subtitleHeight : 0)
+        // Every panel of a panorama leaves the same room, so its devices line up across the seams.
+        let textHeight = headlineHeight + (texts.contains(where: { $0.hasPrefix("subtitle") }) ? subtitleGap + subtitleHeight : 0)
         let gap = (margin * 0.6).rounded()
 
+        // A badge ("New") is a pill above the headline, in the accent colour.
+        let badgeHeight = (headlineSize * 0.8).rounded()
+        let badgeSpace = texts.contains(where: { $0.hasPrefix("badge") }) ? badgeHeight + (headlineSize * 0.3).rounded() : 0
         for panel in 0..<panels {
             let x0 = Double(panel * width)
-            let textTop = template == .captionBelow ? h - margin - textHeight : margin
             let suffix = panel == 0 ? "" : "-\(panel + 1)"
+            let textTop = (template == .captionBelow ? h - margin - textHeight : margin) + (template == .captionBelow ? 0 : badgeSpace)
+            if texts.contains("badge\(suffix)") {
+                let badgeWidth = (w * 0.42).rounded()
+                let badgeY = template == .captionBelow ? textTop - badgeSpace : margin
+                out += badgeSlot("badge\(suffix)", box: Rect(x: x0 + ((w - badgeWidth) / 2).rounded(), y: badgeY, width: badgeWidth, height: badgeHeight),
+                                 size: (badgeHeight * 0.55).rounded())
+            }
             if panel == 0 || texts.contains("headline\(suffix)") {
                 out += textSlot("headline\(suffix)", box: Rect(x: x0 + margin, y: textTop, width: w - 2 * margin, height: headlineHeight),
                                 size: headlineSize, weight: theme.headlineWeight, fill: theme.headlineColor, anchor: "middle", sample: "Your headline here")
@@ -105,9 +115,10 @@ extension BuiltinTemplateRequest {
             }
             let area: Rect
             if template == .captionBelow {
-                area = Rect(x: x0 + margin, y: margin, width: w - 2 * margin, height: textTop - gap - margin)
+                area = Rect(x: x0 + margin, y: margin, width: w - 2 * margin, height: textTop - badgeSpace - gap - margin)
             } else {
-                area = Rect(x: x0 + margin, y: margin + textHeight + gap, width: w - 2 * margin, height: h - 2 * margin - textHeight - gap)
+                area = Rect(x: x0 + margin, y: margin + badgeSpace + textHeight + gap, width: w - 2 * margin,
+                            height: h - 2 * margin - badgeSpace - textHeight - gap)
             }
             let panelCaptures = Array(captures.dropFirst(panel * template.capturesPerPanel).prefix(template.capturesPerPanel))
             if template == .duo && panelCaptures.count == 2 {
@@ -179,6 +190,14 @@ extension BuiltinTemplateRequest {
             out += "<rect x=\"\(n(r.x - s))\" y=\"\(n(r.y - s + s * 0.9))\" width=\"\(n(r.width + 2 * s))\" height=\"\(n(r.height + 2 * s))\" rx=\"\(n(radius + s))\" fill-opacity=\"0.013\"/>"
         }
         return out + "</g>"
+    }
+
+    /// A pill in the accent colour; its text black or white, whichever reads better on it.
+    private func badgeSlot(_ id: String, box: Rect, size: Double) -> String {
+        let n = SVGNumber.format
+        let onAccent = (Contrast.ratio("#ffffff", theme.accent) ?? 0) >= (Contrast.ratio("#000000", theme.accent) ?? 0) ? "#ffffff" : "#000000"
+        return "<g id=\"\(id)\"><rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" rx=\"\(n(box.height / 2))\" fill=\"\(theme.accent)\"/>"
+            + "<text x=\"\(n(box.x + box.width / 2))\" y=\"\(n(box.y + box.height / 2 + size * 0.35))\" font-family=\"Noto Sans\" font-size=\"\(n(size))\" font-weight=\"700\" fill=\"\(onAccent)\" text-anchor=\"middle\">New</text></g>"
     }
 
     private func textSlot(_ id: String, box: Rect, size: Double, weight: Int, fill: String, anchor: String, sample: String) -> String {

@@ -108,6 +108,7 @@ enum FastlaneCaptures {
             }
             share(&job.headlines)
             share(&job.subtitles)
+            share(&job.badges)
             share(&job.headlineFallbacks)
         }
         for (locale, folder) in job.captureLocales.sorted(by: { $0.key < $1.key }) where reportUnused && folders.contains(folder) && !job.locales.contains(locale) {

@@ -43,9 +43,15 @@ struct HeadlineTable {
 /// in the job restricts them. Every (locale, capture) without a headline is listed in one
 /// error, unless `fallbackLocale` fills it (with a warning each).
 enum HeadlineSource {
-    static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], options: HeadlineOptions,
+    /// `optionalIds`: keys that may have a headline but need none (a panorama's panels,
+    /// `<screen>-2`); never filled from the fallback locale. `alternatives`: a required key →
+    /// a key whose headline stands in for it (`<screen>` → `<screen>-1`).
+    static func read(_ reader: JSONFieldReader, directory: URL, captureIds required: [String], optionalIds: [String] = [],
+                     alternatives: [String: String] = [:], options: HeadlineOptions,
                      _ d: inout DiagnosticCollector) -> HeadlineTable? {
         let file = reader.file
+        let captureIds = required + optionalIds.filter { !required.contains($0) }
+        let optional = Set(optionalIds).subtracting(required)
         let before = d.errorCount
         var table = HeadlineTable()
         var sourceName = file
@@ -111,6 +117,8 @@ enum HeadlineSource {
             for id in captureIds {
                 if let text = raw[locale]?[id] {
                     headlines[id] = text
+                } else if optional.contains(id) || alternatives[id].map({ raw[locale]?[$0] != nil }) == true {
+                    continue
                 } else if let fallback, let text = raw[fallback]?[id] {
                     headlines[id] = text
                     table.fallbacks[locale, default: [:]][id] = fallback

@@ -75,6 +75,13 @@ public struct JobScreen: Equatable, Sendable {
     public var panels = 1
     /// The screen's output names: its id, or `<id>-1` … `<id>-N` for a panorama.
     public var outputNames: [String] { panels == 1 ? [id] : (1...panels).map { "\(id)-\($0)" } }
+
+    /// The key of the text a slot shows in panel `panel` (1-based) of a panorama: `<screen>-k`,
+    /// the first panel's falling back to the screen's own key.
+    func textKeys(panel: Int) -> [String] {
+        guard panels > 1 else { return [id] }
+        return panel == 1 ? ["\(id)-1", id] : ["\(id)-\(panel)"]
+    }
 }
 
 /// A decoded, syntactically checked job file. Nothing in it has been checked against the
@@ -113,6 +120,9 @@ public struct Job: Equatable, Sendable {
     public var theme = Theme()
     /// Optional subtitle per locale and capture (`"subtitles"`, inline), canonical locales.
     public var subtitles: [String: [String: String]] = [:]
+    /// Optional badge text per locale and capture or screen (`"badges"`, inline, like
+    /// subtitles): fills a template's `badge` slot ("New").
+    public var badges: [String: [String: String]] = [:]
     /// Localization files the headlines came from (none for inline headlines).
     public var headlineFiles: [InputFile] = []
     /// locale → capture id → the locale whose headline filled a missing translation.
@@ -121,6 +131,12 @@ public struct Job: Equatable, Sendable {
     /// from (absent for inline headlines): where problems with it are reported.
     public var headlineOrigins: [String: [String: HeadlineOrigin]] = [:]
 
+
+    /// A screen's text in `table` (headlines, subtitles, badges) for one panel: `<screen>-k`,
+    /// the first panel's falling back to `<screen>`.
+    func screenText(_ table: [String: [String: String]], screen: JobScreen, locale: String, panel: Int) -> String? {
+        screen.textKeys(panel: panel).lazy.compactMap { table[locale]?[$0] }.first
+    }
 
     /// The ids headlines are keyed by: the screens', else the captures'.
     public var headlineKeys: [String] { screens.isEmpty ? captures.map(\.id) : screens.map(\.id) }

@@ -12,7 +12,7 @@ public enum JobLoader {
     /// Every top-level field of a job; the job schema (`schema job`) describes exactly these.
     /// `$schema` names a JSON Schema for editors and is otherwise ignored.
     public static let knownKeys: Set<String> = ["$schema", "schemaVersion", "template", "wells", "storeWells", "output", "captures",
-                                                "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "screens", "graphics", "frame", "headlineMaxLines",
+                                                "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "badges", "screens", "graphics", "frame", "headlineMaxLines",
                                                 "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis"]
 
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
@@ -89,9 +89,15 @@ public enum JobLoader {
         let screens = ScreenReader.read(reader, directory: directory, captureIds: declaredIds, &d)
         // With screens, headlines and subtitles are keyed by screen id.
         let headlineKeys = reader.value("screens") == nil ? declaredIds : screens.map(\.id)
-        let subtitles = readSubtitles(reader, captureIds: headlineKeys, &d)
+        // A panorama may key each panel's text (`<screen>-1` …); its first panel's key stands
+        // in for the screen's.
+        let panelKeys = screens.filter { $0.panels > 1 }.flatMap(\.outputNames)
+        let firstPanels = Dictionary(screens.filter { $0.panels > 1 }.map { ($0.id, "\($0.id)-1") }, uniquingKeysWith: { a, _ in a })
+        let subtitles = readOptionalTexts(reader, field: "subtitles", what: "subtitle", captureIds: headlineKeys + panelKeys, &d)
+        let badges = readOptionalTexts(reader, field: "badges", what: "badge", captureIds: headlineKeys + panelKeys, &d)
         let errorsBeforeHeadlines = d.diagnostics.count { $0.severity == .error }
-        let table = HeadlineSource.read(reader, directory: directory, captureIds: headlineKeys, options: headlineOptions, &d)
+        let table = HeadlineSource.read(reader, directory: directory, captureIds: headlineKeys, optionalIds: panelKeys,
+                                        alternatives: firstPanels, options: headlineOptions, &d)
         let headlinesRead = d.diagnostics.count { $0.severity == .error } == errorsBeforeHeadlines
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
@@ -106,6 +112,7 @@ public enum JobLoader {
                       captures: captures, locales: resolved.locales, headlines: resolved.headlines, typesetting: typesetting, theme: theme, subtitles: subtitles,
                       headlineFiles: resolved.files, headlineFallbacks: resolved.fallbacks,
                       headlineOrigins: resolved.origins)
+        job.badges = badges
         job.captureLocales = captureLocales
         if !fastlaneLocales.isEmpty {
             // A locale folder without headlines is worth a warning only when the headlines were
@@ -122,6 +129,7 @@ public enum JobLoader {
         if !localeMap.isEmpty {
             // Subtitles are written with the catalog's locales too.
             job.subtitles = Dictionary(uniqueKeysWithValues: subtitles.map { (localeMap[$0.key] ?? $0.key, $0.value) })
+            job.badges = Dictionary(uniqueKeysWithValues: badges.map { (localeMap[$0.key] ?? $0.key, $0.value) })
         }
         return job
     }
@@ -171,32 +179,34 @@ public enum JobLoader {
         return result
     }
 
-    /// `"subtitles"`: locale → capture id → text; entries may be left out (no subtitle).
-    private static func readSubtitles(_ reader: JSONFieldReader, captureIds: [String], _ d: inout DiagnosticCollector) -> [String: [String: String]] {
-        guard let value = reader.value("subtitles") else { return [:] }
+    /// `"subtitles"` and `"badges"`: locale → capture (or screen) id → text; entries may be
+    /// left out (no subtitle, no badge).
+    private static func readOptionalTexts(_ reader: JSONFieldReader, field: String, what: String, captureIds: [String],
+                                          _ d: inout DiagnosticCollector) -> [String: [String: String]] {
+        guard let value = reader.value(field) else { return [:] }
         let known = Set(captureIds)
         guard let byLocale = value.objectValue else {
-            d.error(reader.file, "subtitles", "expected an object of locale → capture id → subtitle, found \(value.summary)")
+            d.error(reader.file, field, "expected an object of locale → capture id → \(what), found \(value.summary)")
             return [:]
         }
         var result: [String: [String: String]] = [:]
         for locale in byLocale.keys.sorted() {
-            let path = "subtitles.\(locale)"
+            let path = "\(field).\(locale)"
             guard LocaleTag.isWellFormed(locale), let entries = byLocale[locale]?.objectValue else {
-                d.error(reader.file, path, "expected a BCP 47 locale holding capture id → subtitle, found \(byLocale[locale]?.summary ?? "nothing") under \"\(locale)\"")
+                d.error(reader.file, path, "expected a BCP 47 locale holding capture id → \(what), found \(byLocale[locale]?.summary ?? "nothing") under \"\(locale)\"")
                 continue
             }
             for id in entries.keys.sorted() {
                 guard known.contains(id) else {
-                    d.error(reader.file, "\(path).\(id)", "subtitle for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
+                    d.error(reader.file, "\(path).\(id)", "\(what) for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
                     continue
                 }
                 guard let text = entries[id]?.stringValue else {
-                    d.error(reader.file, "\(path).\(id)", "expected a subtitle string, found \(entries[id]?.summary ?? "nothing")")
+                    d.error(reader.file, "\(path).\(id)", "expected a \(what) string, found \(entries[id]?.summary ?? "nothing")")
                     continue
                 }
                 if let bad = XMLText.firstInvalidScalar(in: text) {
-                    d.error(reader.file, "\(path).\(id)", "subtitle holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+                    d.error(reader.file, "\(path).\(id)", "\(what) holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
                     continue
                 }
                 result[LocaleTag.canonical(locale), default: [:]][id] = text

@@ -7,6 +7,7 @@ extension LayoutEngine {
         case .builtin(let builtin):
             var texts: Set<String> = ["headline"]
             if let subtitle = spec.subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
+            texts.formUnion(spec.slotTexts.filter { !HeadlineFitter.paragraphs($0.value).isEmpty }.keys)
             return Self.builtinTemplate(builtin, canvas: spec.canvas, panels: spec.panel?.count ?? 1, captures: spec.captures, theme: spec.theme,
                                         maxLines: spec.typesetting.maxLines, texts: texts, into: &d)
         }
@@ -42,6 +43,7 @@ extension LayoutEngine {
         let capture = spec.capture
         var texts = ["headline": spec.headline]
         texts["subtitle"] = spec.subtitle
+        texts.merge(spec.slotTexts) { _, slot in slot }
         // Capture indexes are positions in `spec.captures`.
         let result = engine.layout(template: template, captures: spec.captures.enumerated().map { ($0.offset, $0.element.header.width, $0.element.header.height, $0.element.frame) },
                                    texts: texts, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize)
@@ -50,7 +52,10 @@ extension LayoutEngine {
             guard let panel = spec.panel else { return LaidOutOutput(spec: spec, layout: layout) }
             return panelLayout(layout, spec: spec, panel: panel, template: template, into: &d).map { LaidOutOutput(spec: spec, layout: $0) }
         case .failure(.text(let slot, let refusal)):
-            let field = slot == "headline" ? spec.headlineField : "\(slot)s.\(spec.locale).\(capture.id)"
+            // `headline-2` is written under `headlines.<locale>.<screen>-2`.
+            let parts = slot.split(separator: "-", maxSplits: 1).map(String.init)
+            let key = (spec.screenId ?? capture.id) + (parts.count == 2 ? "-\(parts[1])" : "")
+            let field = slot == "headline" ? spec.headlineField : "\(parts[0])s.\(spec.locale).\(key)"
             let box = template.texts[slot].map { "\(SVGNumber.format($0.box.width))×\(SVGNumber.format($0.box.height)) at \(SVGNumber.format($0.box.x)),\(SVGNumber.format($0.box.y))" } ?? ""
             switch refusal {
             case .overflow(let pixels, let detail):

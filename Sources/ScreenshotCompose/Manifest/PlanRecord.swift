@@ -105,7 +105,7 @@ enum PlanRecord {
             let graphics = job.graphics.filter { $0.title[locale] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) }
             if !job.screens.isEmpty {
                 // Screens: one output per screen, one per panel of a panorama.
-                return job.screens.filter { job.headlines[locale]?[$0.id] != nil }
+                return job.screens.filter { job.screenText(job.headlines, screen: $0, locale: locale, panel: 1) != nil }
                     .flatMap { $0.outputNames.map { Manifest.OutputKey(locale: locale, captureId: $0) } } + graphics
             }
             return job.captures.filter { job.headlines[locale]?[$0.id] != nil }.map { Manifest.OutputKey(locale: locale, captureId: $0.id) } + graphics

@@ -58,6 +58,10 @@ public struct OutputSpec: Sendable {
     /// The screen's own template file (`"screens": [{"template": "file.svg"}]`), listed in the
     /// manifest's inputs; nil when the output uses the job's template or a built-in.
     public var templateInput: InputFile?
+    /// Text per slot id beyond `headline` and `subtitle` (`badge`, a panorama's `headline-2`,
+    /// …); a `headline` entry is the text of the `headline` slot when it differs from
+    /// `headline` (a panorama's later panels name their own headline in `headline`).
+    public var slotTexts: [String: String] = [:]
     /// The screen this output composes (nil: one capture per canvas, named by the capture).
     public var screenId: String?
     /// Which store image of a panorama this is (1-based) and how many there are.

@@ -172,7 +172,8 @@ public enum Planner {
                 let subtitle = job.subtitles[locale]?[jobCapture.id]
                 let subtitleValid = subtitle.map { checkHeadlineCharacters($0, job: job, locale: locale, captureId: jobCapture.id, field: "subtitles", &d) } ?? true
                 d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: jobCapture.id))
-                if headlineValid, subtitleValid { valid[jobCapture.id] = (headline, subtitle) }
+                let badgeValid = job.badges[locale]?[jobCapture.id].map { checkHeadlineCharacters($0, job: job, locale: locale, captureId: jobCapture.id, field: "badges", &d) } ?? true
+                if headlineValid, subtitleValid, badgeValid { valid[jobCapture.id] = (headline, subtitle) }
             }
             // Every planned copy of a capture (one per target with "targets") in plan order:
             // target, then job order.
@@ -197,6 +198,7 @@ public enum Planner {
                 }
                 // Problems with the headline are reported where it was written.
                 spec.headlineOrigin = job.headlineOrigins[locale]?[capture.id]
+                spec.slotTexts["badge"] = job.badges[locale]?[capture.id]
                 outputs.append(spec)
             }
         }
@@ -518,7 +520,7 @@ public enum Planner {
                                                 field: String = "headlines", _ d: inout DiagnosticCollector) -> Bool {
         // A subtitle is measured by Pango like a headline, so the same limit keeps it within
         // Pango's 32-bit units.
-        let what = field == "headlines" ? "headline" : "subtitle"
+        let what = field == "headlines" ? "headline" : field == "badges" ? "badge" : "subtitle"
         // Grapheme clusters hide their length: one letter with 50,000 accents is one
         // character, and counting or typesetting it takes minutes. Scalars and stacked marks
         // are bounded first, in one linear pass, before anything segments or measures.

@@ -10,13 +10,12 @@ extension Planner {
                               fastlaneLanguage: String?, inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
         for (order, screen) in job.screens.enumerated() {
-            guard let headline = job.headlines[locale]?[screen.id] else { continue }
+            guard let headline = job.screenText(job.headlines, screen: screen, locale: locale, panel: 1) else { continue }
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: screen.id)) }
             let field = "screens[\(order)]"
-            guard checkHeadlineCharacters(headline, job: job, locale: locale, captureId: screen.id, &d) else { continue }
-            let subtitle = job.subtitles[locale]?[screen.id]
-            if let subtitle, !checkHeadlineCharacters(subtitle, job: job, locale: locale, captureId: screen.id, field: "subtitles", &d) { continue }
+            guard let texts = slotTexts(job, screen: screen, locale: locale, &d) else { continue }
+            let subtitle = texts["subtitle"]
             let planned = screen.captures.compactMap { id in captures.first { $0.id == id } }
             guard planned.count == screen.captures.count, let first = planned.first else { continue }
             guard let (choice, file, input) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, inputs: inputs, &d) else { continue }
@@ -33,7 +32,8 @@ extension Planner {
             }
             for panel in 1...screen.panels {
                 var spec = OutputSpec(
-                    locale: locale, capture: first, extraCaptures: Array(planned.dropFirst()), canvas: first.canvas, headline: headline, subtitle: subtitle,
+                    locale: locale, capture: first, extraCaptures: Array(planned.dropFirst()), canvas: first.canvas,
+                    headline: texts[panel == 1 ? "headline" : "headline-\(panel)"] ?? headline, subtitle: subtitle,
                     headlineFallback: job.headlineFallbacks[locale]?[screen.id], theme: job.theme, typesetting: job.typesetting,
                     template: placeholder, templateChoice: choice,
                     destination: OutputPaths.destinations(locale: locale, name: screen.panels == 1 ? screen.id : "\(screen.id)-\(panel)",
@@ -43,11 +43,29 @@ extension Planner {
                 spec.templateFile = file
                 spec.templateInput = input
                 spec.screenId = screen.id
+                spec.slotTexts = texts
                 if screen.panels > 1 { spec.panel = (panel, screen.panels) }
                 outputs.append(spec)
             }
         }
         return outputs
+    }
+
+    /// Every text slot's text of a screen in one locale, each checked: `headline`, `subtitle`,
+    /// `badge`, and for a panorama's panel k ≥ 2 `headline-k`, `subtitle-k`, `badge-k` from the
+    /// keys `<screen>-k`. Nil when any is refused.
+    private static func slotTexts(_ job: Job, screen: JobScreen, locale: String, _ d: inout DiagnosticCollector) -> [String: String]? {
+        var texts: [String: String] = [:]
+        var valid = true
+        for panel in 1...screen.panels {
+            for (slot, table, field) in [("headline", job.headlines, "headlines"), ("subtitle", job.subtitles, "subtitles"), ("badge", job.badges, "badges")] {
+                guard let text = job.screenText(table, screen: screen, locale: locale, panel: panel) else { continue }
+                let key = screen.textKeys(panel: panel).first { table[locale]?[$0] != nil } ?? screen.id
+                valid = checkHeadlineCharacters(text, job: job, locale: locale, captureId: key, field: field, &d) && valid
+                texts[panel == 1 ? slot : "\(slot)-\(panel)"] = text
+            }
+        }
+        return valid ? texts : nil
     }
 
     /// A screen's template: its built-in, its file (which must be slot-marked), or the job's.
