@@ -24,6 +24,13 @@ extension Manifest {
         public var label: String { target.map { "\(locale)/\($0)/\(captureId)" } ?? "\(locale)/\(captureId)" }
     }
 
+    /// A panorama: one screen cut into `panels` store images, named `outputs` left to right.
+    public struct Panorama: Codable, Equatable, Sendable {
+        public var screen: String
+        public var panels: Int
+        public var outputs: [String]
+    }
+
     /// One thing that determines the output bytes: an input file's SHA-256 or an option's value.
     public struct BasisItem: Codable, Equatable, Sendable {
         public var name: String
@@ -39,6 +46,10 @@ extension Manifest {
         public var basis: [BasisItem]
         /// Every output of the whole job, in render order (locale, then job order).
         public var outputs: [OutputKey]
+
+        /// The job's panoramas: each screen of several panels with its store images in order, so
+        /// a reader knows `tour-1` … `tour-3` are one picture (absent when the job has none).
+        public var panoramas: [Panorama]? = nil
 
         public init(basis: [BasisItem], outputs: [OutputKey]) {
             self.basis = basis
@@ -89,6 +100,12 @@ extension Manifest {
 
 /// Builds the plan record of a run from the plan and the options that change bytes.
 enum PlanRecord {
+    /// The job's screens of more than one panel, in job order; nil when none.
+    static func panoramas(_ job: Job) -> [Manifest.Panorama]? {
+        let found = job.screens.filter { $0.panels > 1 }.map { Manifest.Panorama(screen: $0.id, panels: $0.panels, outputs: $0.outputNames) }
+        return found.isEmpty ? nil : found
+    }
+
     /// Every (locale, capture) of the whole job, whatever `--locale` selected.
     static func plannedOutputs(_ job: Job, plan: Plan? = nil) -> [Manifest.OutputKey] {
         // With targets, which captures fill which target is known once the captures are read:

@@ -143,8 +143,10 @@ public struct ScreenshotComposer {
     /// The whole job's plan as the manifest records it.
     func planRecord(_ plan: Plan, options: PlanOptions, rendering: RenderOptions) -> Manifest.PlanEntry {
         let toolchain = Manifest.Toolchain.current(typesetter: typesetter)
-        return Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
-                                  outputs: PlanRecord.plannedOutputs(plan.job, plan: plan))
+        var entry = Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
+                                       outputs: PlanRecord.plannedOutputs(plan.job, plan: plan))
+        entry.panoramas = PlanRecord.panoramas(plan.job)
+        return entry
     }
 
     /// The render stage and the publish step: every output rendered and staged, then moved

@@ -1,8 +1,8 @@
 import Foundation
 
 /// `<out>/index.html`: every output of a run on one page, for review from `file://` with no
-/// server and nothing fetched from the network. One row per capture (grouped by well), one
-/// column per locale; each cell shows the composed SVG with its headline, size, the PNG's
+/// server and nothing fetched from the network. One row per capture, screen or graphic (grouped
+/// by canvas), one column per locale; a panorama is one row, its store images side by side; each cell shows the composed SVG with its headline, size, the PNG's
 /// SHA-256, its warnings and links to the SVG and PNG. Links are relative, so the page stays
 /// valid when the output folder is moved or zipped.
 public enum ContactSheet {
@@ -19,10 +19,14 @@ public enum ContactSheet {
     /// The sheet of a plan's outputs (preview: no manifest yet).
     public static func html(plan: Plan, outputs: [Manifest.Output], warnings: [Diagnostic]) -> Data {
         let rowOf = { (c: PlannedCapture) in c.target.map { "\($0.name)/\(c.id)" } ?? c.id }
-        let canvases = Dictionary(plan.captures.map { (rowOf($0), Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
+        var canvases = Dictionary(plan.captures.map { (rowOf($0), Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
                                   uniquingKeysWith: { a, _ in a })
-        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.captures.map(rowOf),
-                    outputs: outputs, canvases: canvases, warnings: warnings)
+        // Screens and graphics are named by their own ids.
+        for spec in plan.outputs where canvases[spec.name] == nil && spec.capture.target == nil {
+            canvases[spec.name] = Canvas(id: spec.canvas.id, width: spec.canvas.width, height: spec.canvas.height)
+        }
+        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.outputs.map(\.name) + plan.captures.map(rowOf),
+                    outputs: outputs, canvases: canvases, warnings: warnings, panoramas: PlanRecord.panoramas(plan.job) ?? [])
     }
 
     /// The sheet of what a manifest lists, so a whole run and a merge of its parts give the
@@ -37,16 +41,23 @@ public enum ContactSheet {
                                            height: o.png?.height ?? capture?.height ?? 0)
         }
         return html(composedAt: manifest.composedAt, toolLabel: "\(manifest.tool.name) \(manifest.tool.version)",
-                    captureOrder: manifest.outputs.map(row).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }, outputs: manifest.outputs, canvases: canvases, warnings: warnings)
+                    captureOrder: manifest.outputs.map(row).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }, outputs: manifest.outputs, canvases: canvases, warnings: warnings,
+                    panoramas: manifest.plan.panoramas ?? [])
     }
 
     static func html(composedAt: String, toolLabel: String, captureOrder: [String], outputs: [Manifest.Output],
-                     canvases: [String: Canvas], warnings: [Diagnostic]) -> Data {
+                     canvases: [String: Canvas], warnings: [Diagnostic], panoramas: [Manifest.Panorama] = []) -> Data {
         let locales = Array(Set(outputs.map(\.locale))).sorted()
         let byKey = Dictionary(outputs.map { ("\($0.locale)\u{0}\(row($0))", $0) }, uniquingKeysWith: { a, _ in a })
+        // A panorama's store images are one row, named by its screen, on its first image's canvas.
+        var panoramaOf: [String: Manifest.Panorama] = [:]
+        for panorama in panoramas { for name in panorama.outputs { panoramaOf[name] = panorama } }
+        var canvases = canvases
+        for panorama in panoramas { canvases[panorama.screen] = panorama.outputs.first.flatMap { canvases[$0] } ?? canvases[panorama.screen] }
         // One row per capture id (a {locale} capture has a file per locale, still one row).
-        let order = captureOrder.reduce(into: [String]()) { kept, id in if !kept.contains(id) { kept.append(id) } }
-        let captures = order.filter { id in outputs.contains { row($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
+        let order = captureOrder.map { panoramaOf[$0]?.screen ?? $0 }.reduce(into: [String]()) { kept, id in if !kept.contains(id) { kept.append(id) } }
+        func rowOf(_ o: Manifest.Output) -> String { panoramaOf[o.captureId]?.screen ?? row(o) }
+        let captures = order.filter { id in outputs.contains { rowOf($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
         let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let e = XMLText.escapeText, a = XMLText.escapeAttribute
         var cellWarnings = CellWarnings()
@@ -60,6 +71,8 @@ public enum ContactSheet {
         table{border-collapse:collapse;margin-top:16px}
         th,td{border:1px solid #d8dbe0;padding:8px;vertical-align:top;background:#fff}
         td img,td iframe{width:180px;display:block;background:#eee;border:0}
+        .panorama{display:flex}
+        .panorama img{display:inline-block}
         .meta{font-size:12px;color:#555;word-break:break-all;max-width:180px}
         .warn{color:#a0400c;font-size:12px;max-width:180px}
         h2{margin-top:28px}
@@ -79,7 +92,13 @@ public enum ContactSheet {
                 html += "<tr><th>\(e(capture.id))</th>"
                 for locale in locales {
                     html += "<td data-locale=\"\(a(locale))\">"
-                    if let o = byKey["\(locale)\u{0}\(capture.id)"] {
+                    let panels = panoramas.first { $0.screen == capture.id }.map { panorama in
+                        panorama.outputs.compactMap { byKey["\(locale)\u{0}\($0)"] }
+                    } ?? []
+                    if !panels.isEmpty {
+                        html += panoramaCell(panels, canvas: capture.canvas, locale: locale,
+                                             messages: panels.flatMap { cellWarnings.messages(locale: locale, captureId: $0.captureId, target: $0.storeWell?.id) })
+                    } else if let o = byKey["\(locale)\u{0}\(capture.id)"] {
                         let headline = o.headline
                         // Never the SVG as a live document (<object> runs its scripts): the PNG as an
                         // image, or, without one (--svg-only, preview), the SVG in a frame whose
@@ -129,4 +148,34 @@ public enum ContactSheet {
             (byCell["\(locale)\u{0}\(captureId)"] ?? []).filter { $0.target == nil || $0.target == target }.map(\.message)
         }
     }
+
+    /// A panorama's store images side by side, touching, so the picture reads across the seams;
+    /// the first image's headline, then each image's links.
+    private static func panoramaCell(_ panels: [Manifest.Output], canvas: Canvas, locale: String, messages: [String]) -> String {
+        let e = XMLText.escapeText, a = XMLText.escapeAttribute
+        let height = Int((180 * Double(canvas.height) / Double(max(canvas.width, 1))).rounded())
+        var html = "<div class=\"panorama\">"
+        for o in panels {
+            if let png = o.png {
+                html += "<img src=\"\(a(png.path))\" style=\"height:\(height)px\" alt=\"\(a(o.headline))\">"
+            } else {
+                html += "<iframe sandbox src=\"\(a(o.svg.path))\" style=\"height:\(height)px\" title=\"\(a(o.headline))\" scrolling=\"no\"></iframe>"
+            }
+        }
+        html += "</div>"
+        let direction = FontStack.isRightToLeft(locale) ? "rtl" : "ltr"
+        html += "<div lang=\"\(a(locale))\" dir=\"\(direction)\">\(e(panels.map(\.headline).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: " · ")))</div>"
+        html += "<div class=\"meta\" style=\"max-width:none\">\(panels.count) store images, \(canvas.width)×\(canvas.height) each"
+        for o in panels {
+            html += " · \(e(o.captureId)): "
+            if let png = o.png { html += "<a href=\"\(a(png.path))\">PNG</a> <span title=\"\(a(png.sha256))\">\(e(String(png.sha256.prefix(8))))…</span> " }
+            html += "<a href=\"\(a(o.svg.path))\">SVG</a>"
+        }
+        html += "</div>"
+        for message in messages.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {
+            html += "<div class=\"warn\">\(e(message))</div>"
+        }
+        return html
+    }
+
 }
