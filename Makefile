@@ -65,7 +65,7 @@ fuzz: setup
 
 # Rewrites the reference images of ThemeTests and BuiltinTemplateTests (Tests/ScreenshotComposeTests/References/).
 update-references: setup
-	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests"
+	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests|ScreenTests"
 
 install: setup
 	$(SWIFT) build -c $(CONFIG) --product $(TOOL)

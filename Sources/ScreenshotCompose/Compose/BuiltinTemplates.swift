@@ -122,18 +122,18 @@ extension BuiltinTemplateRequest {
             }
             let panelCaptures = Array(captures.dropFirst(panel * template.capturesPerPanel).prefix(template.capturesPerPanel))
             if template == .duo && panelCaptures.count == 2 {
-                // Two devices overlapping a little, the second lower and in front; the pair is
-                // centred in the area as a group.
-                let width = (area.width * 0.58).rounded()
-                let drop = (area.height * 0.08).rounded()
-                let first = DeviceFrame(family: panelCaptures[0].family, screenAspect: Double(panelCaptures[0].height) / Double(panelCaptures[0].width),
-                                        screenCornerRadius: panelCaptures[0].screenCornerRadius)
-                let probe = Rect(x: 0, y: 0, width: width, height: area.height - drop)
-                let screenWidth = first.screenWidth(fitting: probe, maxWidth: Double(panelCaptures[0].width))
-                let deviceHeight = first.bounds(Rect(x: 0, y: 0, width: screenWidth, height: screenWidth * first.screenAspect)).height
-                let top = area.y + max(0, ((area.height - drop - deviceHeight) / 2 - area.height * 0.02).rounded())
-                out += device(panelCaptures[0], slot: "capture-1", area: Rect(x: area.x, y: top, width: width, height: area.height - drop), top: true)
-                out += device(panelCaptures[1], slot: "capture-2", area: Rect(x: area.maxX - width, y: top + drop, width: width, height: area.height - drop), top: true)
+                // Two devices overlapping a little, the second lower and in front. On a tall
+                // canvas the drop grows until the pair fills the area's height (first device at
+                // its top, second at its bottom), as a designer staggers them; never more than
+                // half a device's height, so they still read as a pair. The pair is centred.
+                let width = (area.width * 0.64).rounded()
+                let minimumDrop = (area.height * 0.08).rounded()
+                let fit = Rect(x: 0, y: 0, width: width, height: area.height - minimumDrop)
+                let deviceHeight = max(deviceExtent(panelCaptures[0], area: fit), deviceExtent(panelCaptures[1], area: fit))
+                let drop = min(max(minimumDrop, area.height - deviceHeight), (deviceHeight * 0.5).rounded())
+                let top = area.y + max(0, ((area.height - drop - deviceHeight) / 2).rounded())
+                out += device(panelCaptures[0], slot: "capture-1", area: Rect(x: area.x, y: top, width: width, height: fit.height), top: true)
+                out += device(panelCaptures[1], slot: "capture-2", area: Rect(x: area.maxX - width, y: top + drop, width: width, height: fit.height), top: true)
             } else if let capture = panelCaptures.first {
                 let slot = panels > 1 || template == .duo ? "capture-\(panel * template.capturesPerPanel + 1)" : "capture"
                 out += device(capture, slot: slot, area: area)
@@ -150,6 +150,19 @@ extension BuiltinTemplateRequest {
         </svg>
 
         """
+    }
+
+    /// The height `device` draws a capture's device at when fitted to `area` (its shadow
+    /// included, which hangs below it).
+    private func deviceExtent(_ capture: Capture, area: Rect) -> Double {
+        if let own = capture.frame { return own.placed(in: area, captureWidth: capture.width, captureHeight: capture.height).frame.height.rounded(.down) }
+        let frame = DeviceFrame(family: template == .browser ? .browser : capture.family, screenAspect: Double(capture.height) / Double(capture.width),
+                                screenCornerRadius: capture.screenCornerRadius)
+        let shadowRoom = (theme.shadowGiven ? theme.shadow : true) ? (area.width * DeviceFrame.shadowStep * Double(DeviceFrame.shadowSteps) * 2.2).rounded(.up) : 0
+        let fitArea = Rect(x: area.x, y: area.y, width: area.width, height: area.height - shadowRoom)
+        let screenWidth = frame.screenWidth(fitting: fitArea, maxWidth: Double(capture.width))
+        let screenHeight = (screenWidth * Double(capture.height) / Double(capture.width)).rounded(.down)
+        return frame.bounds(Rect(x: 0, y: 0, width: screenWidth, height: screenHeight)).height + shadowRoom
     }
 
     /// A capture slot inside the frame of its device family, the frame fitted to `area`.
