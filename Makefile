@@ -52,7 +52,8 @@ docs: build
 # Release build, then this tool against rsvg-convert (and Koubou when pip can install it), then
 # peak memory on inputs at their size limits (scripts/input-memory.py; BIN=… picks another build).
 # BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs);
-# BENCH_ONLY=memory: only the peak memory table.
+# BENCH_ONLY=memory: only the peak memory table;
+# BENCH_ONLY=shadow: only the classic template's shadow cost per output, with and without.
 bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release
