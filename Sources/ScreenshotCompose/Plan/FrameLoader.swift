@@ -103,9 +103,9 @@ enum FrameLoader {
                 d.error(name, "<svg> viewBox", "the capture rect is in frame pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\" or none, found \"\(viewBox)\"")
                 return nil
             }
-            let before = d.errors.count
+            let before = d.errorCount
             TemplateSafety.check(root, file: name, &d)
-            guard d.errors.count == before else { return nil }
+            guard d.errorCount == before else { return nil }
             let elements = SlotTemplate.allElements(root)
             guard let capture = elements.first(where: { SlotTemplate.attribute($0, "id") == "capture" }) else {
                 d.error(name, "#capture", "frame refused: expected a <rect id=\"capture\"> marking the screen, found none")
