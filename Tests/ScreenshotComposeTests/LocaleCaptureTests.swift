@@ -153,4 +153,37 @@ final class LocaleCaptureTests: XCTestCase {
         XCTAssertEqual(pairs.map { "\($0.0) | \($0.1)" }, [])
         XCTAssertEqual(merged, whole)
     }
+
+    /// A screen (`"screens"`, here a duo) of {locale} captures composes each locale's own
+    /// files. It composed the first locale's files in every locale, with no captureSource.
+    func testScreensComposeEachLocalesOwnCaptures() throws {
+        let scratch = try Scratch()
+        var hashes: [String: String] = [:]
+        for (n, folder) in ["de-DE", "en-US", "ja"].enumerated() {
+            for (m, name) in ["shot", "other"].enumerated() {
+                let png = try Fixtures.png(width: 390, height: 844, red: UInt8(40 + 60 * n + 20 * m))
+                try scratch.write("captures/\(folder)/\(name).png", png)
+                hashes["\(folder)/\(name)"] = SHA256.hex(png)
+            }
+        }
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "shot", "path": "captures/{locale}/shot.png", "well": "tuck-browser-mobile"],
+                         ["id": "other", "path": "captures/{locale}/other.png", "well": "tuck-browser-mobile"]],
+            "screens": [["id": "pair", "template": "duo", "captures": ["shot", "other"]]],
+            "headlines": ["en-US": ["pair": "Read it anywhere"], "de-DE": ["pair": "Überall lesen"], "ja": ["pair": "どこでも読める"]],
+        ])
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale) \($0.captureId) \($0.captureSource?.path ?? "-") \($0.captureSource?.sha256 == hashes["\($0.locale)/shot"])" },
+                       ["de-DE", "en-US", "ja"].map { "\($0) pair ../captures/\($0)/shot.png true" })
+        for locale in ["de-DE", "en-US", "ja"] {
+            for name in ["shot", "other"] {
+                let copy = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/captures/\(name).png")))
+                XCTAssertEqual(SHA256.hex(copy), hashes["\(locale)/\(name)"], "\(locale)/\(name)")
+            }
+        }
+        XCTAssertEqual(try runTool(["verify", scratch.path("out/manifest.json")]).0, 0)
+    }
 }

@@ -158,10 +158,23 @@ public enum Planner {
         }
         var outputs: [OutputSpec] = []
         for locale in locales where !job.screens.isEmpty {
-            outputs += screenOutputs(job, locale: locale, captures: captures, defaultTemplate: templateChoice,
-                                     placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
-                                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
-                                     fastlaneLanguage: fastlaneCodes[locale], inputs: inputs, &d)
+            // A screen finds its captures by id; a {locale} capture has one planned capture per
+            // locale file under that id, so a screen sees only this locale's (or its fallback's).
+            // Without this every locale composed the first locale's file.
+            let localeCaptures = captures.filter { capture in
+                guard let found = captureFor[capture.id]?[locale] ?? captureFor[capture.id]?[""] else { return false }
+                return capture.url == readCaptures[found.index].url
+            }
+            var screens = screenOutputs(job, locale: locale, captures: localeCaptures, defaultTemplate: templateChoice,
+                                        placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
+                                        composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
+                                        fastlaneLanguage: fastlaneCodes[locale], inputs: inputs, &d)
+            for index in screens.indices where screens[index].capture.locale != nil {
+                // As for a screen of one capture: the file the (first) capture slot composed.
+                screens[index].captureSource = RelativePath.from(output, to: screens[index].capture.url)
+                screens[index].captureFallback = captureFor[screens[index].capture.id]?[locale]?.fallbackFrom
+            }
+            outputs += screens
         }
         for locale in locales where job.screens.isEmpty {
             var valid: [String: (headline: String, subtitle: String?)] = [:]
