@@ -156,6 +156,18 @@ final class StoreTargetTests: XCTestCase {
         ])
     }
 
+    /// A capture refused for its own reason (here an unknown well) is one error: the target it
+    /// would have filled is not also blamed ("no capture can fill …, found captures of no family").
+    func testARefusedCaptureIsNotReportedAgainAsATargetWithoutCaptures() throws {
+        let scratch = try Scratch()
+        let jobFile = try releaseJob(scratch, targets: ["app-store:iphone-6.9"], extra: [
+            "captures": [["id": "phone", "path": "shots/phone.png", "well": "ios-simulator-1320x2869"]],
+        ])
+        let problems = lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch))
+        XCTAssertEqual(problems.count, 1, problems.joined(separator: "\n"))
+        XCTAssertTrue(problems[0].hasPrefix("error: \(jobFile): captures[0].well: unknown well: expected one of "), problems[0])
+    }
+
     func testACaptureTheTargetWouldEnlargeIsRefusedWithBothWidths() throws {
         let scratch = try Scratch()
         try scratch.write("mini.png", try Fixtures.png(width: 750, height: 1334))

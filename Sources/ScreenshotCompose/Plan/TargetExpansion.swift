@@ -55,11 +55,14 @@ enum TargetExpansion {
             let family = captures.filter { $0.well.family == target.family }
             let own = family.filter { $0.well.platform == platform[target.store] }
             let chosen = own.isEmpty ? family : own
-            if chosen.isEmpty {
+            // A refused capture (unknown well, wrong size …) has its own error and no family
+            // here; saying the target has no capture of its family would blame the target.
+            if chosen.isEmpty, job.captures.allSatisfy({ jobCapture in captures.contains { $0.id == jobCapture.id } }) {
                 let families = Set(captures.compactMap(\.well.family)).sorted().joined(separator: ", ")
                 d.error(job.file, "targets[\(index)]", "no capture can fill target \(target.name): expected a capture recorded in a \(target.family) well, found captures of \(families.isEmpty ? "no family" : families) only")
                 continue
             }
+            if chosen.isEmpty { continue }
             for capture in chosen {
                 let width = capture.header.width, height = capture.header.height
                 guard let slotId = resolved.slot?.id ?? target.slotId(forWidth: width, height: height),
