@@ -110,8 +110,14 @@ def main():
     refused.append(("job at its limit, nested arrays", "deep.json", WORK / "deep.json"))
     (WORK / "numbers.json").write_text("[" + ",".join(["1e5"] * ((JOB_LIMIT - 2) // 4)) + "]")
     refused.append(("job at its limit, one array of numbers", "numbers.json", WORK / "numbers.json"))
+    # A manifest at its 64 MiB limit: small entries, more than a plan holds.
+    entry = {"locale": "en-US", "captureId": "x", "headline": "h", "well": "w", "svg": {"path": "a.svg", "sha256": "0" * 64, "bytes": 1},
+             "fonts": [{"path": "/f", "sha256": "0" * 64}]}
+    text = json.dumps({"kind": "composed-screenshots", "schemaVersion": 1, "outputs": [dict(entry, captureId=f"c{i}") for i in range(215_000)]})
+    (WORK / "big-manifest.json").write_text(text[:64 * MIB - 2] if len(text) > 64 * MIB else text)
+    refused.append((f"manifest at its limit, 215,000 small outputs (verify)", "verify big-manifest.json", WORK / "big-manifest.json"))
     for name, file, data in refused:
-        code, mb, wall = peak(["check", file])
+        code, mb, wall = peak(file.split(" ") if file.startswith("verify ") else ["check", file])
         ok = code == 1 and mb < 200
         failed |= not ok
         rows.append((f"refused: {name}", data.stat().st_size, code, mb, wall, f"limit 200 MB {'ok' if ok else 'OVER' if code == 1 else 'NOT REFUSED'}"))

@@ -559,6 +559,20 @@ final class ManifestJSONTests: XCTestCase {
         }, ["error: \(path): (document): not a manifest: expected the manifest's fields, found a wrong value at .outputs[0].svg.sha256"])
     }
 
+    func testAManifestListingMoreOutputsThanAPlanHoldsIsRefusedWithoutDecodingThemAll() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"), svgOnly: true)), [])
+        let path = scratch.path("out/manifest.json")
+        var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let first = try XCTUnwrap((json["outputs"] as? [Any])?.first)
+        json["outputs"] = Array(repeating: first, count: Planner.maximumOutputs + 1)
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: path, into: &d)
+        XCTAssertEqual(lines(d), ["error: \(path): outputs: more outputs than one plan holds: expected at most 10000, found more"])
+    }
+
     func testAManifestWithADuplicateKeyIsRefused() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch)

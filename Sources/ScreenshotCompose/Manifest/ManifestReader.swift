@@ -20,12 +20,36 @@ enum ManifestReader {
         // Parsed once, by the one JSON reader: syntax errors with line and column, nesting and
         // number limits, and a key given twice (which Foundation's decoder would silently
         // resolve, so a forged manifest could show one hash to a reviewer and verify with the
-        // other); the typed manifest is then decoded from the values it made.
+        // other); the typed manifest is then decoded from the values it made. `outputs` is
+        // streamed: each entry is decoded as it is read and its tree dropped, and no more than
+        // a plan can hold are decoded (a 64 MiB manifest of small entries took 415 MB as one tree).
+        var outputs: [Manifest.Output] = []
+        var outputProblem: DecodingError?
+        var tooMany = false
+        let parsed = JSONFieldReader.parse(file: file) {
+            try JSONDocument.parse(data, streaming: "outputs") { element in
+                guard outputProblem == nil, !tooMany else { return false }
+                guard outputs.count < Planner.maximumOutputs else {
+                    tooMany = true
+                    outputs = []
+                    return false
+                }
+                do {
+                    outputs.append(try JSONValueDecoder.decode(Manifest.Output.self, from: element.value,
+                                                               codingPath: [JSONPathKey("outputs"), JSONPathKey(outputs.count)]))
+                } catch {
+                    outputProblem = error as? DecodingError ?? .dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
+                }
+                return false
+            }
+        }
+        if let problem = parsed.problem { d.add(problem) }
         let before = d.errorCount
-        guard let reader = JSONFieldReader.root(data, file: file, &d), d.errorCount == before else { return nil }
-        let manifest: Manifest
+        guard let document = parsed.document, let reader = JSONFieldReader.root(document, file: file, &d), d.errorCount == before else { return nil }
+        var manifest: Manifest
         do {
             manifest = try JSONValueDecoder.decode(Manifest.self, from: .object(reader.fields))
+            if let outputProblem { throw outputProblem }
         } catch let error as DecodingError {
             d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
             return nil
@@ -37,6 +61,11 @@ enum ManifestReader {
             d.error(file, "kind", "expected kind \"\(Manifest.kindName)\" schemaVersion 1, found \"\(manifest.kind)\" schemaVersion \(manifest.schemaVersion)")
             return nil
         }
+        if tooMany {
+            d.error(file, "outputs", "more outputs than one plan holds: expected at most \(Planner.maximumOutputs), found more")
+            return nil
+        }
+        manifest.outputs = outputs
         return manifest
     }
 

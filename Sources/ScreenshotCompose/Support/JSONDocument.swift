@@ -43,10 +43,10 @@ struct JSONDocument {
         }
     }
 
-    /// Parses like `parse(_:)`, but the object at the field path `streamed` (`strings` of a
-    /// String Catalog) is not kept: each of its members is handed to `each` as soon as it is
-    /// read, then dropped, so a large catalog never exists as one tree. In the document that
-    /// object is empty. `each` returns true to keep the member's positions in the document's
+    /// Parses like `parse(_:)`, but the object or array at the field path `streamed` (`strings`
+    /// of a String Catalog, `outputs` of a manifest) is not kept: each of its members (or
+    /// elements) is handed to `each` as soon as it is read, then dropped, so a large file never
+    /// exists as one tree. In the document that object or array is empty. `each` returns true to keep the member's positions in the document's
     /// table (for diagnostics made later about it); the positions of the others are dropped
     /// with them. Keys given twice in the streamed object are found as anywhere else.
     static func parse(_ data: Data, streaming streamed: String, each: (JSONStreamedMember) -> Bool) throws -> JSONDocument {
@@ -62,11 +62,12 @@ struct JSONDocument {
 
 /// A member of a streamed object (`JSONDocument.parse(_:streaming:each:)`).
 struct JSONStreamedMember {
+    /// The member's key; an array element's index.
     var key: String
     /// Where the key is.
     var keyPosition: JSONPosition
     var value: JSONValue
-    /// The field path of the member (`strings.home`).
+    /// The field path of the member (`strings.home`, `outputs[3]`).
     var path: String
     /// Positions of the member and of every value inside it, by full field path.
     var positions: JSONPositionTable
@@ -262,19 +263,9 @@ private struct JSONByteParser {
                 _ = try value(path: memberPath, depth: depth)
                 // The first value stays (and its position), so no later field reads the other.
                 positions.table[memberPath] = kept
-            } else if streaming, let each = streamed?.each {
+            } else if streaming {
                 streamedKeys.insert(key)
-                // The member's positions go to a table of its own, dropped with it unless kept.
-                // (Swapped, not copied: a second reference to the document's table would make
-                // every later write copy it whole.)
-                var own = JSONPositionTable()
-                swap(&positions, &own)
-                let member = try value(path: memberPath, depth: depth)
-                swap(&positions, &own)
-                positions.set(own[hash: memberPath], hash: memberPath)
-                if each(JSONStreamedMember(key: key, keyPosition: keyPosition, value: member, path: pathText, positions: own)) {
-                    positions.merge(own)
-                }
+                try handOver(key: key, keyPosition: keyPosition, path: memberPath, depth: depth)
             } else {
                 members[key] = try value(path: memberPath, depth: depth)
             }
@@ -292,6 +283,9 @@ private struct JSONByteParser {
         }
         offset += 1
         var items: [JSONValue] = []
+        // The streamed array keeps no elements.
+        let streaming = streamed?.path == path
+        var count = 0
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
@@ -299,14 +293,37 @@ private struct JSONByteParser {
         }
         while true {
             skipWhitespace()
-            pathStack.append(.index(items.count))
+            pathStack.append(.index(count))
             defer { pathStack.removeLast() }
-            items.append(try value(path: JSONPositionTable.hash("[\(items.count)]".utf8, from: path), depth: depth))
+            let elementPath = JSONPositionTable.hash("[\(count)]".utf8, from: path)
+            if streaming {
+                try handOver(key: "\(count)", keyPosition: position, path: elementPath, depth: depth)
+            } else {
+                items.append(try value(path: elementPath, depth: depth))
+            }
+            count += 1
             skipWhitespace()
             guard offset < bytes.count else { throw error("expected ',' or ']', found the end of the file") }
             if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
             if bytes[offset] == UInt8(ascii: "]") { offset += 1; return .array(items) }
             throw error("expected ',' or ']', found \(found())")
+        }
+    }
+
+    /// Reads the streamed object's member (or array's element) at `memberPath` and hands it
+    /// over. Its positions go to a table of its own, dropped with it unless `each` keeps them;
+    /// the member's own position stays in the document's table.
+    mutating func handOver(key: String, keyPosition: JSONPosition, path memberPath: UInt64, depth: Int) throws {
+        guard let each = streamed?.each else { return }
+        // Swapped, not copied: a second reference to the document's table would make every
+        // later write copy it whole.
+        var own = JSONPositionTable()
+        swap(&positions, &own)
+        let member = try value(path: memberPath, depth: depth)
+        swap(&positions, &own)
+        positions.set(own[hash: memberPath], hash: memberPath)
+        if each(JSONStreamedMember(key: key, keyPosition: keyPosition, value: member, path: pathText, positions: own)) {
+            positions.merge(own)
         }
     }
 

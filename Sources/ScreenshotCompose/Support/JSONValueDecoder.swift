@@ -10,18 +10,21 @@ import Foundation
 /// is expected) `typeMismatch`, a null where a value is needed `valueNotFound`. Unknown keys are
 /// ignored.
 enum JSONValueDecoder {
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try T(from: ValueDecoder(value: value, codingPath: []))
+    /// `codingPath`: where `value` sits in its document (`outputs`, `[3]` for one element of a
+    /// manifest's streamed outputs), so errors name the whole path.
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [CodingKey] = []) throws -> T {
+        try T(from: ValueDecoder(value: value, codingPath: codingPath))
     }
 }
 
-/// An array position in a coding path.
-private struct IndexKey: CodingKey {
+/// A key or an array position in a coding path.
+struct JSONPathKey: CodingKey {
     var intValue: Int?
-    var stringValue: String { "\(intValue ?? 0)" }
-    init(_ index: Int) { intValue = index }
-    init?(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
+    var stringValue: String
+    init(_ index: Int) { intValue = index; stringValue = "\(index)" }
+    init(_ key: String) { stringValue = key }
+    init?(intValue: Int) { self.init(intValue) }
+    init?(stringValue: String) { self.init(stringValue) }
 }
 
 private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [CodingKey]) -> DecodingError {
@@ -158,7 +161,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= items.count }
 
     private mutating func next() throws -> ValueDecoder {
-        let path = codingPath + [IndexKey(currentIndex)]
+        let path = codingPath + [JSONPathKey(currentIndex)]
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(Any.self, .init(codingPath: path, debugDescription: "no more values in the array"))
         }
