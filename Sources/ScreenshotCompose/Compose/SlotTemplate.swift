@@ -63,22 +63,30 @@ public struct SlotTemplate: Equatable, Sendable {
         !text.contains("{{")
     }
 
+    /// What every SVG the tool parses from a file (a template, a frame) must be before it is
+    /// parsed: within the template size limit, without a DOCTYPE or entities, well-formed.
+    /// False when refused (reported naming `file` and `what` it is).
+    static func acceptsDocumentText(_ text: String, file: String, what: String, into d: inout DiagnosticCollector) -> Bool {
+        if text.utf8.count > SVGTemplate.maximumBytes {
+            d.error(file, "(file)", "\(what) too large: expected at most \(SVGTemplate.maximumBytes) bytes, found \(text.utf8.count)")
+            return false
+        }
+        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
+            d.error(file, "<!DOCTYPE>", "\(what)s may not declare a DOCTYPE or entities: expected none, found one")
+            return false
+        }
+        if let problem = XMLText.wellFormednessError(Data(text.utf8)) {
+            d.error(file, "(\(what))", "\(what) is not well-formed XML: \(problem)")
+            return false
+        }
+        return true
+    }
+
     /// Parses and checks a slot-marked template; every problem names `file` and the element id
     /// or attribute. Nil when any error.
     public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SlotTemplate? {
         let before = d.errorCount
-        if text.utf8.count > SVGTemplate.maximumBytes {
-            d.error(file, "(file)", "template too large: expected at most \(SVGTemplate.maximumBytes) bytes, found \(text.utf8.count)")
-            return nil
-        }
-        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
-            d.error(file, "<!DOCTYPE>", "templates may not declare a DOCTYPE or entities: expected none, found one")
-            return nil
-        }
-        if let problem = XMLText.wellFormednessError(Data(text.utf8)) {
-            d.error(file, "(template)", "template is not well-formed XML: \(problem)")
-            return nil
-        }
+        guard acceptsDocumentText(text, file: file, what: "template", into: &d) else { return nil }
         guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(),
               root.localName == "svg" else {
             d.error(file, "<svg>", "expected an <svg> root element, found another")

@@ -73,18 +73,7 @@ enum FrameLoader {
 
     private static func svg(_ text: String, file: InputFile, _ d: inout DiagnosticCollector) -> UserFrame? {
         let name = file.displayPath
-        if text.utf8.count > SVGTemplate.maximumBytes {
-            d.error(name, "(file)", "frame refused: expected an SVG of at most \(SVGTemplate.maximumBytes) bytes, found \(text.utf8.count)")
-            return nil
-        }
-        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
-            d.error(name, "<!DOCTYPE>", "frames may not declare a DOCTYPE or entities: expected none, found one")
-            return nil
-        }
-        if let problem = XMLText.wellFormednessError(Data(text.utf8)) {
-            d.error(name, "(frame)", "frame is not well-formed XML: \(problem)")
-            return nil
-        }
+        guard SlotTemplate.acceptsDocumentText(text, file: name, what: "frame", into: &d) else { return nil }
         return FoundationXMLLock.run { () -> UserFrame? in
             guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(), root.localName == "svg" else {
                 d.error(name, "<svg>", "frame refused: expected an <svg> root element, found another")
