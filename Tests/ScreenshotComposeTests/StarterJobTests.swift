@@ -43,6 +43,7 @@ final class StarterJobTests: XCTestCase {
               "$schema": "./job.schema.json",
               "schemaVersion": 1,
               "captures": { "fastlane": "screenshots" },
+              "template": "classic",
               "headlines": "headlines.xcstrings",
               "output": "out"
             }
@@ -183,6 +184,7 @@ final class StarterJobTests: XCTestCase {
                 { "id": "home", "path": "shots/{locale}/home.png", "well": "ios-simulator-1206x2622" }
               ],
               "captureLocales": { "en-US": "en-us" },
+              "template": "classic",
               "headlines": "headlines.xcstrings",
               "output": "out"
             }

@@ -79,7 +79,9 @@ public enum StarterJob {
         } else {
             job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
         }
-        job += "  \"headlines\": \"\(catalogName)\",\n  \"output\": \"out\"\n}\n"
+        // The store-ready look (bigger headline, device frame, shadow) for a new job; jobs
+        // without "template" keep the placeholder template (templates' commit).
+        job += "  \"template\": \"classic\",\n  \"headlines\": \"\(catalogName)\",\n  \"output\": \"out\"\n}\n"
         var files: [(URL, Data)] = [(targets[0], Data(job.utf8))]
         do {
             files.append((targets[1], try JSONSchemas.document("job")))
