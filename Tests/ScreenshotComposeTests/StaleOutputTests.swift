@@ -44,4 +44,23 @@ final class StaleOutputTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("outside.png")))
     }
+
+    /// A listed path spelled another way than the new run's ("en-US//home.png", "en-US/./home.png")
+    /// names a file this run just wrote: it is never removed as stale (the new manifest lists it).
+    func testAnOldManifestsOtherSpellingOfANewOutputIsNotRemoved() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
+        let manifestPath = scratch.path("out/manifest.json")
+        var manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: manifestPath)))
+        let png = try XCTUnwrap(manifest.outputs[0].png?.path)
+        var forged = manifest.outputs[0]
+        forged.svg.path = png.replacingOccurrences(of: "/", with: "//")
+        forged.png?.path = png.replacingOccurrences(of: "/", with: "/./")
+        forged.capture.path = "./" + manifest.outputs[0].capture.path
+        manifest.outputs.append(forged)
+        try manifest.encoded().write(to: URL(fileURLWithPath: manifestPath))
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
+        XCTAssertEqual(ScreenshotComposer.verify(manifestFile: manifestPath).diagnostics.map(\.line), [])
+    }
 }

@@ -175,8 +175,10 @@ final class OutputFolder {
     /// Removes `relative` when it is a file (or link) reached through real folders only: a
     /// linked folder on the way would lead outside the output folder.
     private func removeIfOwnOutput(_ relative: String) {
-        let components = relative.split(separator: "/").map(String.init)
-        guard !components.isEmpty, !components.contains(".."), !components.contains(".") else { return }
+        // Empty components too: "en-US//home.png" is another spelling of a file this run may
+        // just have written, and only the exact spelling is compared with the written set.
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !components.isEmpty, !components.contains(".."), !components.contains("."), !components.contains("") else { return }
         var folder = root
         for component in components.dropLast() {
             folder = folder.appendingPathComponent(component)
