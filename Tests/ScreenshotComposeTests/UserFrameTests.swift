@@ -172,4 +172,30 @@ final class UserFrameTests: XCTestCase {
         let (scratch, report) = try render(frame: "frame.png", try Self.framePNG(), template: nil, check: true)
         XCTAssertEqual(errorLines(report), ["error: \(scratch.path("job.json")): frame: a frame is drawn into a template's capture slot: expected \"template\": \"classic\" (or another built-in) or a slot-marked template, found the placeholder template builtin:device-well.svg.tmpl for \(scratch.path("frame.png"))"])
     }
+
+    /// A PNG that is only a signature, an IHDR of `width` × `height` (8-bit RGBA), an empty IDAT and IEND:
+    /// its size is refused from the header, before any pixel is decoded.
+    static func headerOnlyPNG(width: UInt32, height: UInt32) -> Data {
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return be(UInt32(body.count)) + typed + be(crc32(typed))
+        }
+        let ihdr = be(width) + be(height) + [8, 6, 0, 0, 0]
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", []) + chunk("IEND", []))
+    }
+
+    func testAFrameTooLargeToDecodeIsRefusedFromItsHeader() throws {
+        let (scratch, report) = try render(frame: "frame.png", Self.headerOnlyPNG(width: 7000, height: 7000), check: true)
+        XCTAssertEqual(errorLines(report), ["error: \(scratch.path("frame.png")): IHDR width×height: frame refused: expected at most 8192 pixels a side and 36000000 pixels in all, found 7000×7000"])
+    }
+
 }

@@ -10,6 +10,9 @@ import FoundationXML
 enum FrameLoader {
     /// Largest frame side in pixels: a 2× frame of the largest store canvas is under 6,000.
     static let maximumSide = 8192
+    /// Most pixels: decoding holds 4 bytes per pixel twice (libpng's and Swift's copy), so a
+    /// 6,000 × 6,000 frame peaks near 300 MB; a frame is one device, far smaller in practice.
+    static let maximumPixels = 6000 * 6000
     /// Smallest screen side in frame pixels: a smaller hole is a camera or a speaker, not a screen.
     static let minimumScreenSide = 16
     /// Alpha below this is transparent (the screen); anti-aliased edges count as frame.
@@ -34,8 +37,8 @@ enum FrameLoader {
         let decoded: DecodedPNG
         do {
             let header = try PNGCodec.readHeader(data)
-            guard header.width <= maximumSide, header.height <= maximumSide else {
-                d.error(file.displayPath, "IHDR width×height", "frame refused: expected at most \(maximumSide)×\(maximumSide) pixels, found \(header.width)×\(header.height)")
+            guard header.width <= maximumSide, header.height <= maximumSide, header.width * header.height <= maximumPixels else {
+                d.error(file.displayPath, "IHDR width×height", "frame refused: expected at most \(maximumSide) pixels a side and \(maximumPixels) pixels in all, found \(header.width)×\(header.height)")
                 return nil
             }
             decoded = try PNGCodec.decodeRGBA(data)
