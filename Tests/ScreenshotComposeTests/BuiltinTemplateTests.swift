@@ -247,6 +247,26 @@ final class ScreenTests: XCTestCase {
         XCTAssertNotEqual(pill[0], [0x2f, 0x6f, 0xed])
     }
 
+    func testPanelKeysComeFromAStringCatalogToo() throws {
+        let files = try Scratch()
+        try files.write("tour.xcstrings", """
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "tour-1": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "First" } },
+                                         "de": { "stringUnit": { "state": "translated", "value": "Erste" } } } },
+          "tour-2": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "Second" } } } } } }
+        """)
+        let (scratch, report) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b"], "panels": 2]],
+                                           headlines: [:], extra: ["headlines": files.path("tour.xcstrings")])
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.manifest?.outputs.map { "\($0.locale)/\($0.captureId): \($0.headline)" },
+                       ["de/tour-1: Erste", "de/tour-2: Erste", "en/tour-1: First", "en/tour-2: Second"])
+        // German has no second panel text: no headline-2 box in its document.
+        let german = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/de/tour-2.svg")), encoding: .utf8)
+        XCTAssertFalse(german.contains(#"id="headline-2""#))
+        let english = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en/tour-2.svg")), encoding: .utf8)
+        XCTAssertTrue(english.contains(">Second</tspan>"))
+    }
+
     func testAPanoramaNeedsItsScreensHeadlineOrItsFirstPanels() throws {
         let (scratch, report) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b"], "panels": 2]],
                                            headlines: ["tour-2": "Second"])
