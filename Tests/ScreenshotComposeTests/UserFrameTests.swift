@@ -198,4 +198,13 @@ final class UserFrameTests: XCTestCase {
         XCTAssertEqual(errorLines(report), ["error: \(scratch.path("frame.png")): IHDR width×height: frame refused: expected at most 8192 pixels a side and 36000000 pixels in all, found 7000×7000"])
     }
 
+    /// The screen is part of the frame: a capture rect reaching past the frame's own size (here
+    /// 1e300 wide, which crashed the blank-output check converting its sample points to Int) is
+    /// refused naming the rect and the frame's size.
+    func testAnSVGFramesCaptureRectOutsideTheFrameIsRefused() throws {
+        let wide = Self.frameSVG.replacingOccurrences(of: ##"x="10" y="10" width="180""##, with: ##"x="-1000" y="10" width="1e300""##)
+        let (scratch, report) = try render(frame: "frame.svg", Data(wide.utf8))
+        XCTAssertEqual(errorLines(report), [##"error: \##(scratch.path("frame.svg")): #capture: frame refused: expected the screen inside the frame's 200×420 pixels, found <rect id="capture"> x="-1000" y="10" width="1e300" height="400""##])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
 }

@@ -107,6 +107,13 @@ enum FrameLoader {
                 d.error(name, "#capture", "frame refused: expected the screen as a <rect id=\"capture\"> with a positive width and height, found <\(capture.localName ?? "?")> width \(SlotTemplate.attribute(capture, "width") ?? "none"), height \(SlotTemplate.attribute(capture, "height") ?? "none")")
                 return nil
             }
+            // The screen lies within the frame; a rect beyond it (1e300 wide) would place the
+            // capture nowhere near the frame, and its size overflows the drawing code's integers.
+            let x = number(capture, "x") ?? 0, y = number(capture, "y") ?? 0
+            guard x >= 0, y >= 0, x + w <= width, y + h <= height else {
+                d.error(name, "#capture", "frame refused: expected the screen inside the frame's \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels, found <rect id=\"capture\"> \(["x", "y", "width", "height"].map { "\($0)=\"\(SlotTemplate.attribute(capture, $0) ?? "0")\"" }.joined(separator: " "))")
+                return nil
+            }
             var node: XMLElement? = capture
             while let current = node, current !== root {
                 if let transform = SlotTemplate.attribute(current, "transform") {
@@ -115,7 +122,7 @@ enum FrameLoader {
                 }
                 node = current.parent as? XMLElement
             }
-            let screen = Rect(x: number(capture, "x") ?? 0, y: number(capture, "y") ?? 0, width: w, height: h)
+            let screen = Rect(x: x, y: y, width: w, height: h)
             let radius = number(capture, "rx") ?? number(capture, "ry") ?? 0
             // The rect marks the screen; its sample fill would hide the capture.
             capture.detach()
