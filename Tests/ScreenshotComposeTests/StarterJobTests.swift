@@ -158,6 +158,23 @@ final class StarterJobTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("job.json")))
     }
 
+    /// A file that cannot be created (here: its folder is missing) undoes those created before
+    /// it, and the run says nothing is next: a failed init leaves no job.json without its catalog.
+    func testAFailedWriteRemovesTheFilesInitCreatedAndPrintsNoNextStep() throws {
+        let scratch = try Scratch()
+        var d = DiagnosticCollector()
+        let written = StarterJob.createAll([(scratch.url.appendingPathComponent("job.json"), Data("{}".utf8)),
+                                            (scratch.url.appendingPathComponent("missing/headlines.xcstrings"), Data("{}".utf8))], &d)
+        XCTAssertEqual(written, [])
+        XCTAssertEqual(d.diagnostics.map(\.line), ["error: \(scratch.path("missing/headlines.xcstrings")): (file): cannot create: No such file or directory"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
+
+        try scratch.write("captures/home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        let result = StarterJob.run(folder: scratch.path("captures"), into: scratch.url.appendingPathComponent("not-there"))
+        XCTAssertEqual(result.diagnostics.map(\.line), ["error: \(scratch.path("not-there/job.json")): (file): cannot create: No such file or directory"])
+        XCTAssertEqual(result.text, "")
+    }
+
     /// `<folder>/<locale>/<name>.png` (app-preview's `screenshots/{locale}/home.png`): one
     /// `{locale}` capture per name, `captureLocales` for a folder whose tag is not canonical.
     func testPerLocaleFolderGivesLocaleCapturesThatRenderEachLocalesOwnFile() throws {

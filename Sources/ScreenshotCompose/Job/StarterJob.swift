@@ -89,16 +89,27 @@ public enum StarterJob {
         } catch {
             d.error(directory.path, "(output)", "cannot encode the starter files: \(error)")
         }
-        for (url, data) in files where !d.hasErrors {
+        if !d.hasErrors { result.written = createAll(files, &d) }
+        result.diagnostics = d.diagnostics
+        // After a failed write nothing is next but the error: the files are not there.
+        result.text = d.hasErrors ? "" : text(found, folder: relative, written: result.written.map { URL(fileURLWithPath: $0).lastPathComponent })
+        return result
+    }
+
+    /// Creates every file or none: when one cannot be created (a full disk, a folder that is not
+    /// writable, a file that appeared since the check), those this call created are removed
+    /// again, so a failed init leaves no job.json without its headlines. Returns the paths written.
+    static func createAll(_ files: [(URL, Data)], _ d: inout DiagnosticCollector) -> [String] {
+        var written: [String] = []
+        for (url, data) in files {
             if let problem = createNew(url, data) {
                 d.error(url.path, "(file)", problem)
-            } else {
-                result.written.append(url.path)
+                for path in written { unlink(path) }
+                return []
             }
+            written.append(url.path)
         }
-        result.diagnostics = d.diagnostics
-        result.text = text(found, folder: relative, written: result.written.map { URL(fileURLWithPath: $0).lastPathComponent })
-        return result
+        return written
     }
 
     /// The folder's captures with their wells; nil (errors in `d`) when it holds none.
