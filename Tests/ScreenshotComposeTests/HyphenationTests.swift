@@ -188,6 +188,17 @@ final class HyphenationTests: XCTestCase {
         XCTAssertEqual(unused.lines, ["Einstellungen"])
     }
 
+    /// A soft hyphen at the very end of a headline (or of one of its explicit lines) is no break:
+    /// it shows nothing, as Pango measured it.
+    func testASoftHyphenEndingTheHeadlineShowsNothing() throws {
+        let typesetter = PangoTypesetter()
+        let style = TextStyle(fontFamily: "Noto Sans", weight: 700, size: 23, language: "de-DE")
+        XCTAssertEqual(typesetter.wrap("Ein\u{AD}stellungen\u{AD}", style: style, width: 1000), ["Einstellungen"])
+        XCTAssertEqual(typesetter.wrap("Ein\u{AD}stellungen\u{AD} ", style: style, width: 1000), ["Einstellungen"])
+        let width = typesetter.measure("Einstellungen-", style: style).width + 2
+        XCTAssertEqual(typesetter.wrap("Ein\u{AD}stellungen\u{AD}ändern\u{AD}", style: style, width: width), ["Einstellungen-", "ändern"])
+    }
+
     func testANonBreakingHyphenNeverBreaks() throws {
         let typesetter = PangoTypesetter()
         let style = TextStyle(fontFamily: "Noto Sans", weight: 700, size: 23, language: "de-DE")

@@ -80,11 +80,12 @@ public enum Hyphenation {
     }
 
     /// A line as drawn: a soft hyphen that ends it becomes a hyphen-minus (present in every
-    /// font); the others, invisible, are dropped.
-    public static func drawnLine(_ line: StyledText) -> StyledText {
+    /// font); the others, invisible, are dropped. The paragraph's last line ends at no break, so
+    /// a soft hyphen ending it shows nothing (as Pango measured it).
+    public static func drawnLine(_ line: StyledText, endsParagraph: Bool = false) -> StyledText {
         var trimmed = line
         while trimmed.scalars.last == " " { trimmed.removeLast() }
-        let hyphenStyle = trimmed.scalars.last == softHyphen ? trimmed.emphasized.last : nil
+        let hyphenStyle = trimmed.scalars.last == softHyphen && !endsParagraph ? trimmed.emphasized.last : nil
         var result = trimmed.filter { $0 != softHyphen }
         if let hyphenStyle { result.append("-", emphasized: hyphenStyle) }
         return result

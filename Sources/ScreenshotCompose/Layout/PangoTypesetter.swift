@@ -168,11 +168,12 @@ public final class PangoTypesetter: Typesetting {
         }
         scalarAt[byte] = paragraph.scalars.count
         var lines: [StyledText] = []
-        for index in 0..<pango_layout_get_line_count(layout) {
+        let count = pango_layout_get_line_count(layout)
+        for index in 0..<count {
             guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
             let start = scalarAt[Int(line.pointee.start_index)] ?? 0
             let end = scalarAt[min(byte, Int(line.pointee.start_index + line.pointee.length))] ?? paragraph.scalars.count
-            lines.append(HeadlineText.collapsed(Hyphenation.drawnLine(paragraph[start..<max(start, end)])))
+            lines.append(HeadlineText.collapsed(Hyphenation.drawnLine(paragraph[start..<max(start, end)], endsParagraph: index == count - 1)))
         }
         return lines.filter { !$0.isEmpty }
     }
