@@ -276,6 +276,16 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(errorLines(unknown), [#"error: \#(other.path("job.json")): headlines.en-US.tour-3: headline for an unknown capture: expected one of tour, tour-1, tour-2, found "tour-3""#])
     }
 
+    /// A screen named like a panorama's store image (`tour-1`) would write the same file; the
+    /// manifest listed both and verify failed. Refused naming both screens, nothing written.
+    func testAScreenNamedLikeAPanoramasStoreImageIsRefused() throws {
+        let (scratch, report) = try render(screens: [["id": "tour", "template": "panorama", "captures": ["a", "b"], "panels": 2],
+                                                     ["id": "Tour-2", "template": "classic", "captures": ["b"]]],
+                                           headlines: ["tour": "Whole", "Tour-2": "Alone"])
+        XCTAssertEqual(errorLines(report), [#"error: \#(scratch.path("job.json")): screens[1].id: screen id "Tour-2" is the name of a store image of the panorama screens[0] "tour" (tour-1, tour-2): one output would overwrite the other: expected an id no panorama's image has, found "Tour-2""#])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
+
     func testHeadlinesAreKeyedByScreen() throws {
         let (scratch, report) = try render(screens: [["id": "pair", "template": "duo", "captures": ["a", "nope"]]], headlines: ["a": "Wrong key"])
         XCTAssertEqual(errorLines(report).map { $0.replacingOccurrences(of: scratch.path("job.json"), with: "job.json") }.prefix(1), [

@@ -9,6 +9,7 @@ enum ScreenReader {
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], _ d: inout DiagnosticCollector) -> [JobScreen] {
         guard reader.value("screens") != nil else { return [] }
         var screens: [JobScreen] = []
+        var paths: [String] = []
         var ids = FileNameIds(kind: "screen")
         for (value, path) in reader.array("screens", &d) {
             guard let item = JSONFieldReader(value, file: reader.file, path: path, &d) else { continue }
@@ -45,8 +46,26 @@ enum ScreenReader {
                     d.error(reader.file, "\(path).panels", "expected a whole number of panels from 1 to 10, found \(panels.summary)")
                 }
             }
-            if !screen.captures.isEmpty { screens.append(screen) }
+            if !screen.captures.isEmpty {
+                screens.append(screen)
+                paths.append(path)
+            }
         }
+        refusePanelNameClashes(screens, paths: paths, file: reader.file, &d)
         return screens
+    }
+
+    /// A panorama's store images are named `<screen>-1` … `<screen>-N` (files and text keys): a
+    /// screen with one of those ids would write the same file, and the manifest would list both.
+    private static func refusePanelNameClashes(_ screens: [JobScreen], paths: [String], file: String, _ d: inout DiagnosticCollector) {
+        var panelOwner: [String: (name: String, index: Int)] = [:]
+        for (index, screen) in screens.enumerated() where screen.panels > 1 {
+            for name in screen.outputNames { panelOwner[name.lowercased()] = (name, index) }
+        }
+        for (index, screen) in screens.enumerated() {
+            guard let owner = panelOwner[screen.id.lowercased()], owner.index != index else { continue }
+            let panorama = screens[owner.index]
+            d.error(file, "\(paths[index]).id", "screen id \"\(screen.id)\" is the name of a store image of the panorama \(paths[owner.index]) \"\(panorama.id)\" (\(panorama.outputNames.joined(separator: ", "))): one output would overwrite the other: expected an id no panorama's image has, found \"\(screen.id)\"")
+        }
     }
 }
