@@ -86,6 +86,34 @@ final class FastlaneFolderTests: XCTestCase {
         }
     }
 
+    /// A screengrab folder under --layout fastlane is uploaded by supply, never by deliver: without
+    /// a target its 1080×2400 outputs (no Play slot) are not copied, with one warning each; with
+    /// google-play:phone they go to supply's phoneScreenshots. They were copied into deliver's
+    /// screenshots/<language>/ (App Store Connect), warned as "not an App Store slot".
+    func testScreengrabOutputsNeverGoToDeliversFolder() throws {
+        let scratch = try Scratch()
+        try scratch.write("fastlane/metadata/android/en-US/images/phoneScreenshots/01Home_1700000000000.png",
+                          try Fixtures.pngVariant(width: 1080, height: 2400, variant: "en-US 01Home"))
+        var job: [String: Any] = ["schemaVersion": 1, "captures": ["fastlane": "fastlane/metadata/android"],
+                                  "headlines": ["en-US": ["01Home": "Everything at a glance"]]]
+        var options = PlanOptions(sourceDateEpoch: "0")
+        options.fastlaneLayout = true
+        let jobFile = try scratch.writeJob(job)
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
+        XCTAssertEqual(lines(report), [
+            "warning: \(jobFile): captures[0]: --layout fastlane: 1080×2400 (android-emulator-1080x2400) is no Google Play slot: expected a target such as \"targets\": [\"google-play:phone\"], found none; its PNGs are not copied to the upload layout",
+        ])
+        XCTAssertEqual(try XCTUnwrap(report.manifest).outputs.map { $0.fastlane?.path ?? "-" }, ["-"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/fastlane/screenshots")))
+
+        job["targets"] = ["google-play:phone"]
+        _ = try scratch.writeJob(job)
+        let targeted = ScreenshotComposer().render(jobFile: jobFile, options: options)
+        XCTAssertEqual(lines(targeted), [])
+        XCTAssertEqual(try XCTUnwrap(targeted.manifest).outputs.map { $0.fastlane?.path ?? "-" },
+                       ["fastlane/metadata/android/en-US/images/phoneScreenshots/01_01Home.png"])
+    }
+
     func testMissingLocalesAndUnknownDevicesAreRefusedNamingTheFiles() throws {
         let scratch = try Scratch()
         try Self.writeSnapshotFolder(scratch, languages: ["en-US"])

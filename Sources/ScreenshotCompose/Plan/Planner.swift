@@ -146,7 +146,10 @@ public enum Planner {
                 let mark = d.diagnostics.count
                 defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: capture.id, target: capture.canvas.storeWell?.store == nil ? nil : capture.canvas.id)) }
                 if UploadLayout.store(of: capture, wells: wells) == "google-play" {
-                    if UploadLayout.playType(of: capture, wells: wells) == nil {
+                    if capture.target == nil, capture.canvas.storeWell?.store == nil {
+                        // An Android well's own size is no Play slot (1080×2400 breaks its 2:1 rule).
+                        d.warning(job.file, field, "--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) (\(capture.canvas.id)) is no Google Play slot: expected a target such as \"targets\": [\"google-play:phone\"], found none; its PNGs are not copied to the upload layout")
+                    } else if UploadLayout.playType(of: capture, wells: wells) == nil {
                         d.warning(job.file, field, "--layout fastlane: fastlane supply has no folder for \(capture.target?.name ?? capture.canvas.id): expected phone, tablet, TV or Wear OS screenshots, found \(capture.target?.storeClass ?? "another class"); its PNGs are not copied to the upload layout")
                     }
                 } else if capture.canvas.storeWell?.store != "app-store" {

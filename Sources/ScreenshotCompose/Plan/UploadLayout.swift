@@ -3,9 +3,12 @@ import Foundation
 /// `--layout fastlane`: which store an output is uploaded to and in which of its folders.
 /// The paths themselves are `OutputPaths`'s.
 public enum UploadLayout {
-    /// The store an output is uploaded to: its target's, else its canvas slot's, else the App Store.
+    /// The store an output is uploaded to: its target's, else its canvas slot's, else Google
+    /// Play for an Android well's capture (a screengrab folder: deliver must never upload it to
+    /// App Store Connect), else the App Store.
     public static func store(of capture: PlannedCapture, wells: WellsCatalog) -> String {
-        (capture.target ?? wells.target(ofSlot: capture.canvas))?.store ?? capture.canvas.storeWell?.store ?? "app-store"
+        (capture.target ?? wells.target(ofSlot: capture.canvas))?.store ?? capture.canvas.storeWell?.store
+            ?? (capture.canvas.platform == "android" ? "google-play" : "app-store")
     }
 
     /// fastlane supply's images folder for a Google Play output (nil: supply has none, e.g.
