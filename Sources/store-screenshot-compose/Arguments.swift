@@ -98,6 +98,27 @@ enum Arguments {
     GITHUB_ACTIONS=true also prints each problem as a workflow annotation (::error file=…,line=…::…).
     """
 
+    /// What a usage error prints after its message: the usage of the command it was given (so
+    /// the one-line error is not scrolled away by 50 lines of every command), or the whole usage
+    /// when there is no known command.
+    static func usage(afterErrorIn args: [String]) -> String {
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let name = args.first, !name.hasPrefix("-") else { return usage }
+        var block: [Substring] = []
+        var inBlock = false
+        for line in lines {
+            if line.hasPrefix("  "), !line.hasPrefix("   ") {
+                inBlock = line.dropFirst(2).split(separator: " ").first == Substring(name)
+            } else if !line.hasPrefix("   ") {
+                inBlock = false
+            }
+            if inBlock { block.append(line) }
+        }
+        guard !block.isEmpty else { return usage }
+        return (["usage: store-screenshot-compose \(name) …:"] + block.map(String.init)
+            + ["(store-screenshot-compose --help lists every command and option)"]).joined(separator: "\n")
+    }
+
     static func parse(_ args: [String]) throws -> Command {
         guard let first = args.first else { throw UsageError(message: "no command given") }
         var rest = Array(args.dropFirst())

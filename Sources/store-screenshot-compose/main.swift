@@ -31,7 +31,7 @@ let command: Command
 do {
     command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Arguments.usage)\n".utf8))
+    FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Arguments.usage(afterErrorIn: Array(CommandLine.arguments.dropFirst())))\n".utf8))
     exit(2)
 }
 

@@ -16,6 +16,27 @@ final class CommandLineTests: XCTestCase {
             .hasPrefix("error: --debounce: expected seconds from 0.05 to 10, found \"11\"\n"))
     }
 
+    /// A usage error is followed by its command's usage only (the error line stays on screen),
+    /// and by the whole usage when the command is unknown.
+    func testUsageErrorShowsItsCommandsUsage() throws {
+        let (code, _, err) = try runTool(["render", "job.json", "--layout", "fastlan"])
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), [
+            "error: --layout takes default or fastlane, found \"fastlan\"", "",
+            "usage: store-screenshot-compose render …:",
+            "  render JOB [--out DIR] [--locale TAG]... [--svg-only] [--layout default|fastlane]",
+            "             [--fallback-locale TAG] [--allow-untranslated] [--jobs N] [--shard I/N]",
+            "             [--png-compression fast|default|small] [--quiet | --verbose] [--keep-going] [--json]",
+            "                     compose every capture × locale to SVG + PNG and write manifest.json;",
+            "                     a part (--locale, --shard) writes manifest.<locales>.shard-I-of-N.json",
+            "(store-screenshot-compose --help lists every command and option)", "",
+        ])
+        let wells = try runTool(["wells", "--bogus"]).2
+        XCTAssertTrue(wells.contains("  wells identify FILE.png..."), wells)
+        XCTAssertFalse(wells.contains("merge-manifests"), wells)
+        XCTAssertTrue(try runTool(["rendr", "job.json"]).2.contains("  merge-manifests PART.json..."))
+    }
+
     func testVersionAndHelp() throws {
         XCTAssertEqual(try runTool(["--version"]).1, "store-screenshot-compose 0.1.0\n")
         let (code, out, _) = try runTool(["--help"])
