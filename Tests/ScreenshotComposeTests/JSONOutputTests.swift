@@ -62,6 +62,15 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(d.githubAnnotation, "::warning file=a%2Cb%3Ac.json,title=x::50%25 done%0Anext")
     }
 
+    /// One problem, one stderr line: a file name (or quoted text) holding a line break or another
+    /// control character is escaped, so it cannot start a line of its own (which GitHub Actions
+    /// would read as a workflow command, `::error::…`).
+    func testAStderrLineEscapesLineBreaksAndControlCharacters() {
+        let d = Diagnostic(.error, file: "shots/a\n::error::b.png", field: "(file\r)", message: "found \"a\n::error::b.png\u{1B}[31m\t\"")
+        XCTAssertEqual(d.line, #"error: shots/a\n::error::b.png: (file\r): found "a\n::error::b.png\u{1B}[31m\t""#)
+        XCTAssertEqual(d.lineWithoutPosition, d.line)
+    }
+
     func testVerifyJSON() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch)

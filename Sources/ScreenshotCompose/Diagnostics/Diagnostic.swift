@@ -43,13 +43,33 @@ public struct Diagnostic: Equatable, Sendable, Codable {
     /// `error: <file>:<line>:<column>: <field>: <message>`, the one-line form the CLI prints on
     /// stderr (`error: <file>: <field>: <message>` when the position is not known), so an
     /// editor or terminal can jump to the place as with a compiler's messages.
+    /// Control characters (a file name with a line break) are escaped, so one problem stays one
+    /// line: a line of its own starting `::` would be a GitHub Actions workflow command.
     public var line: String {
         let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
-        return "\(severity.rawValue): \(place): \(field): \(message)"
+        return Self.oneLine("\(severity.rawValue): \(place): \(field): \(message)")
     }
 
     /// `line` without the position: `error: <file>: <field>: <message>`.
     public var lineWithoutPosition: String {
-        "\(severity.rawValue): \(file): \(field): \(message)"
+        Self.oneLine("\(severity.rawValue): \(file): \(field): \(message)")
+    }
+
+    /// `text` with \n, \r, \t as those escapes and other C0, DEL, C1 and the Unicode line and
+    /// paragraph separators as `\u{XX}`.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
