@@ -18,6 +18,8 @@ final class BuiltinTemplateTests: XCTestCase {
             ["id": "test-tablet", "device": "iPad simulator capture", "width": 600, "height": 800, "source": "test"],
             ["id": "test-watch", "device": "Apple Watch simulator capture", "width": 396, "height": 484, "source": "test"],
             ["id": "test-mac", "device": "Mac app window capture", "width": 800, "height": 500, "source": "test"],
+            ["id": "test-iphone", "device": "iPhone simulator capture", "family": "phone", "platform": "ios", "width": 400, "height": 868, "source": "test"],
+            ["id": "test-android", "device": "Android emulator capture", "family": "phone", "platform": "android", "width": 400, "height": 868, "source": "test"],
         ].map { var well = $0; well["storeWell"] = NSNull(); return well }
         catalog["wells"] = ((catalog["wells"] as? [[String: Any]]) ?? []) + extra
         return try JSONSerialization.data(withJSONObject: catalog, options: [.sortedKeys])
@@ -62,6 +64,21 @@ final class BuiltinTemplateTests: XCTestCase {
         XCTAssertGreaterThan(frameColumns.max() ?? 0, 200)
         let verify = ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json"))
         XCTAssertEqual(lines(verify), [])
+    }
+
+    /// An iPhone has a notch or a Dynamic Island (or neither), never a punch-hole camera: the
+    /// frame of an iOS well draws none; an Android phone's frame keeps its punch hole.
+    func testThePunchHoleCameraIsDrawnOnAndroidPhonesOnly() throws {
+        let camera = #"<circle id="device-camera""#
+        let (iphone, iphoneReport, _) = try render("classic", well: "test-iphone", capture: (400, 868))
+        XCTAssertEqual(lines(iphoneReport), [])
+        let iphoneSVG = try String(contentsOf: URL(fileURLWithPath: iphone.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertTrue(iphoneSVG.contains(#"<g id="device-shadow""#), "the iPhone still has its frame")
+        XCTAssertFalse(iphoneSVG.contains(camera))
+        let (android, androidReport, _) = try render("classic", well: "test-android", capture: (400, 868))
+        XCTAssertEqual(lines(androidReport), [])
+        let androidSVG = try String(contentsOf: URL(fileURLWithPath: android.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertTrue(androidSVG.contains(camera))
     }
 
     func testBrowserWindowAroundDesktopAndMobileCaptures() throws {

@@ -23,12 +23,14 @@ public enum BuiltinTemplate: String, CaseIterable, Equatable, Sendable {
 /// What a built-in template is generated for.
 public struct BuiltinTemplateRequest: Equatable, Sendable {
     public struct Capture: Equatable, Sendable {
-        public init(width: Int, height: Int, family: DeviceFamily, screenCornerRadius: Double, frame: UserFrame? = nil) {
+        public init(width: Int, height: Int, family: DeviceFamily, screenCornerRadius: Double, frame: UserFrame? = nil,
+                    drawsCamera: Bool = true) {
             self.width = width
             self.height = height
             self.family = family
             self.screenCornerRadius = screenCornerRadius
             self.frame = frame
+            self.drawsCamera = drawsCamera
         }
 
         public var width: Int
@@ -37,6 +39,10 @@ public struct BuiltinTemplateRequest: Equatable, Sendable {
         public var screenCornerRadius: Double
         /// The job's own frame: the slot is sized to it and the layout draws it (no built-in frame).
         public var frame: UserFrame?
+        /// Whether the phone frame draws its punch-hole camera. Off for iPhone captures: an
+        /// iPhone has a notch or a Dynamic Island (or neither), never a punch hole, and which one
+        /// depends on the model, so the frame draws none rather than the wrong one.
+        public var drawsCamera = true
     }
 
     public var template: BuiltinTemplate
@@ -175,8 +181,9 @@ extension BuiltinTemplateRequest {
             return "<rect id=\"\(slot)\" x=\"\(n(placed.x.rounded()))\" y=\"\(n(placed.y.rounded()))\" width=\"\(n(placed.width.rounded(.down)))\" height=\"\(n(placed.height.rounded(.down)))\" fill=\"none\"/>"
         }
         let family = template == .browser ? .browser : capture.family
-        let frame = DeviceFrame(family: family, screenAspect: Double(capture.height) / Double(capture.width),
+        var frame = DeviceFrame(family: family, screenAspect: Double(capture.height) / Double(capture.width),
                                 screenCornerRadius: capture.screenCornerRadius)
+        frame.drawsCamera = capture.drawsCamera
         let shadow = theme.shadowGiven ? theme.shadow : true
         // Room below for the shadow, so it is never cut by the canvas edge.
         var fitArea = area

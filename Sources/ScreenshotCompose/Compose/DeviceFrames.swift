@@ -50,6 +50,8 @@ struct DeviceFrame {
     var screenAspect: Double
     /// The recorded screen's corner radius as a fraction of its width (0: the family's own).
     var screenCornerRadius: Double
+    /// Draw the phone's punch-hole camera over the capture (see `BuiltinTemplateRequest.Capture`).
+    var drawsCamera = true
 
     var insets: Insets {
         switch family {
@@ -187,7 +189,7 @@ struct DeviceFrame {
     /// Markup drawn over the capture: the phone's punch-hole camera (inside a dynamic island it
     /// vanishes, black on black).
     func over(_ screen: Rect, id: String = "device") -> String {
-        guard family == .phone else { return "" }
+        guard family == .phone, drawsCamera else { return "" }
         let n = SVGNumber.format, w = screen.width
         return "<circle id=\"\(id)-camera\" cx=\"\(n(screen.x + w / 2))\" cy=\"\(n(screen.y + 0.08 * w))\" r=\"\(n(0.019 * w))\" fill=\"#000000\"/>"
     }

@@ -23,7 +23,7 @@ extension LayoutEngine {
                 var radius = capture.well.screenCornerRadius
                 if case .fraction(let f) = theme.cornerRadius { radius = f }
                 return .init(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
-                             screenCornerRadius: radius, frame: capture.frame)
+                             screenCornerRadius: radius, frame: capture.frame, drawsCamera: capture.well.platform != "ios")
             },
             theme: theme, texts: texts, maxLines: maxLines)
         guard var template = SlotTemplate.parse(request.svg(), file: "builtin:\(builtin.rawValue)", into: &d) else { return nil }
