@@ -63,4 +63,21 @@ final class StaleOutputTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
         XCTAssertEqual(ScreenshotComposer.verify(manifestFile: manifestPath).diagnostics.map(\.line), [])
     }
+
+    /// A capture copy the old manifest listed that the new job reads as a capture is an input
+    /// of the new run: it stays (it was removed, and verify then missed the new manifest's input).
+    func testAnOldOutputTheNewRunReadsAsACaptureIsNotRemoved() throws {
+        let scratch = try Scratch()
+        try scratch.write("captures/shot.png", try Fixtures.png(width: 390, height: 844))
+        func job(_ captures: [(String, String)]) throws -> String {
+            try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                  "captures": captures.map { ["id": $0.0, "path": $0.1, "well": "tuck-browser-mobile"] },
+                                  "headlines": ["en-US": Dictionary(uniqueKeysWithValues: captures.map { ($0.0, "Headline \($0.0)") })]])
+        }
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job([("shot", "captures/shot.png"), ("more", "captures/shot.png")]), options: epoch)), [])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job([("shot", "captures/shot.png"), ("inside", "out/en-US/captures/more.png")]), options: epoch)), [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/en-US/captures/more.png")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/more.png")))
+        XCTAssertEqual(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json")).diagnostics.map(\.line), [])
+    }
 }

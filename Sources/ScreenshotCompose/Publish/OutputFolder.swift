@@ -145,7 +145,11 @@ final class OutputFolder {
         let written = Set(relativePaths)
         // An earlier run with more captures (or locales) left outputs no manifest vouches for
         // any more: those its manifest listed go; any other file in the folder is the user's.
-        for relative in listedBefore.sorted() where !written.contains(relative) && !review.contains(relative) {
+        // A file this run read (a capture copy the job now names as its capture) stays: the new
+        // manifest lists it as an input.
+        let inputs = Self.inputPaths(listedIn: manifest, root: root)
+        for relative in listedBefore.sorted() where !written.contains(relative) && !review.contains(relative)
+            && !inputs.contains(root.appendingPathComponent(relative).standardizedFileURL.path) {
             removeIfOwnOutput(relative)
         }
         let earlier = OutputPaths.fastlaneStalePlaces(written: relativePaths)
@@ -170,6 +174,28 @@ final class OutputFolder {
         let outside = Set(ManifestReader.pathsOutsideFolder(manifest).map(\.path))
         let listed = manifest.outputs.flatMap { [$0.svg.path, $0.png?.path, $0.capture.path, $0.fastlane?.path].compactMap { $0 } }
         return Set(listed.filter { !outside.contains($0) && ($0.hasSuffix(".svg") || $0.hasSuffix(".png")) })
+    }
+
+    /// Every `path` under a manifest's `inputs` (captures, frames, headline files, …) as an
+    /// absolute standardized path; relative paths are relative to `root`, built-ins skipped.
+    static func inputPaths(listedIn manifest: Data, root: URL) -> Set<String> {
+        var paths: Set<String> = []
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object {
+                    if key == "path", let path = child as? String, !path.hasPrefix("builtin:") {
+                        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+                        paths.insert(url.standardizedFileURL.path)
+                    } else {
+                        walk(child)
+                    }
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        if let object = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any], let inputs = object["inputs"] { walk(inputs) }
+        return paths
     }
 
     /// Removes `relative` when it is a file (or link) reached through real folders only: a
