@@ -175,6 +175,17 @@ final class StarterJobTests: XCTestCase {
         XCTAssertEqual(result.text, "")
     }
 
+    /// Two folders of one locale (en-US and en-us) are refused naming both: init picked one of
+    /// them silently before.
+    func testTwoFoldersOfOneLocaleAreRefused() throws {
+        let scratch = try Scratch()
+        let png = try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png"))
+        for tag in ["en-US", "en-us", "de"] { try scratch.write("shots/\(tag)/home.png", png) }
+        let result = StarterJob.run(folder: "shots", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), ["error: \(scratch.path("shots/en-us")): (folder): two folders for one locale en-US: expected one folder per locale (tags are compared ignoring case), found en-US and en-us"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
+    }
+
     /// `<folder>/<locale>/<name>.png` (app-preview's `screenshots/{locale}/home.png`): one
     /// `{locale}` capture per name, `captureLocales` for a folder whose tag is not canonical.
     func testPerLocaleFolderGivesLocaleCapturesThatRenderEachLocalesOwnFile() throws {
