@@ -207,4 +207,19 @@ final class UserFrameTests: XCTestCase {
         XCTAssertEqual(errorLines(report), [##"error: \##(scratch.path("frame.svg")): #capture: frame refused: expected the screen inside the frame's 200×420 pixels, found <rect id="capture"> x="-1000" y="10" width="1e300" height="400""##])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
     }
+
+    /// A screen under a tenth of its frame either way drew the capture at a few pixels (or under
+    /// one) and passed as an output: refused, naming both sizes, for SVG and PNG frames.
+    func testAScreenTooSmallForItsFrameIsRefused() throws {
+        let huge = Self.frameSVG.replacingOccurrences(of: ##"width="200" height="420" viewBox="0 0 200 420""##, with: ##"width="100000" height="200000""##)
+        let (svg, first) = try render(frame: "frame.svg", Data(huge.utf8), check: true)
+        XCTAssertEqual(errorLines(first), [##"error: \##(svg.path("frame.svg")): #capture: frame refused: expected a screen at least a tenth of the frame's width and height (the capture is drawn at the screen's size), found a 180×400 screen in a 100000×200000 frame"##])
+        // A PNG whose big opening reaches the edge: the only enclosed hole is a 17×17 camera.
+        var rgba = [UInt8](repeating: 0xff, count: 400 * 400 * 4)
+        for y in 0..<400 {
+            for x in 0..<400 where (x >= 20 && y >= 60) || ((180..<197).contains(x) && (20..<37).contains(y)) { rgba[(y * 400 + x) * 4 + 3] = 0 }
+        }
+        let (png, second) = try render(frame: "frame.png", try PNGCodec.encodeRGBA(rgba, width: 400, height: 400), check: true)
+        XCTAssertEqual(errorLines(second), ["error: \(png.path("frame.png")): alpha: frame refused: expected a screen at least a tenth of the frame's width and height (the capture is drawn at the screen's size), found a 17×17 screen in a 400×400 frame"])
+    }
 }

@@ -15,6 +15,17 @@ enum FrameLoader {
     static let maximumPixels = 6000 * 6000
     /// Smallest screen side in frame pixels: a smaller hole is a camera or a speaker, not a screen.
     static let minimumScreenSide = 16
+    /// Smallest screen as a fraction of the frame, each way: the frame is fitted into the slot and
+    /// the capture into the screen, so a screen of 80 in a 100,000-pixel frame drew the capture
+    /// under a pixel (an output without its capture, passing the ink check). A watch with its
+    /// bands is about a third of its frame's height.
+    static let minimumScreenFraction = 0.1
+
+    /// The refusal of a screen too small for its frame, or nil.
+    static func screenTooSmall(width: Double, height: Double, frameWidth: Double, frameHeight: Double) -> String? {
+        guard width < frameWidth * minimumScreenFraction || height < frameHeight * minimumScreenFraction else { return nil }
+        return "frame refused: expected a screen at least a tenth of the frame's width and height (the capture is drawn at the screen's size), found a \(SVGNumber.format(width))×\(SVGNumber.format(height)) screen in a \(SVGNumber.format(frameWidth))×\(SVGNumber.format(frameHeight)) frame"
+    }
     /// Alpha below this is transparent (the screen); anti-aliased edges count as frame.
     static let transparentBelow: UInt8 = 128
 
@@ -57,6 +68,10 @@ enum FrameLoader {
         }
         guard screen.width >= minimumScreenSide, screen.height >= minimumScreenSide else {
             d.error(file.displayPath, "alpha", "frame refused: expected a transparent screen at least \(minimumScreenSide)×\(minimumScreenSide) pixels enclosed by the frame, found the largest enclosed transparent area \(screen.width)×\(screen.height) at \(screen.x),\(screen.y)")
+            return nil
+        }
+        if let problem = screenTooSmall(width: Double(screen.width), height: Double(screen.height), frameWidth: Double(width), frameHeight: Double(height)) {
+            d.error(file.displayPath, "alpha", problem)
             return nil
         }
         let clean: Data
@@ -112,6 +127,10 @@ enum FrameLoader {
             let x = number(capture, "x") ?? 0, y = number(capture, "y") ?? 0
             guard x >= 0, y >= 0, x + w <= width, y + h <= height else {
                 d.error(name, "#capture", "frame refused: expected the screen inside the frame's \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels, found <rect id=\"capture\"> \(["x", "y", "width", "height"].map { "\($0)=\"\(SlotTemplate.attribute(capture, $0) ?? "0")\"" }.joined(separator: " "))")
+                return nil
+            }
+            if let problem = screenTooSmall(width: w, height: h, frameWidth: width, frameHeight: height) {
+                d.error(name, "#capture", problem)
                 return nil
             }
             var node: XMLElement? = capture
