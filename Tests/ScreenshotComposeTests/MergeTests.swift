@@ -290,4 +290,35 @@ final class MergeTests: XCTestCase {
             "error: \(file): outputs[1].svg (\(scratch.path("secret.svg"))): a path outside the manifest's folder: expected a relative path without .., found \(scratch.path("secret.svg"))",
         ])
     }
+
+    /// plan.panoramas is not in the fingerprint: a part whose panoramas were edited merged (the
+    /// first part's won) and verified. Now a panorama must name 2–10 distinct planned outputs,
+    /// one per panel, and the parts must agree on them.
+    func testEditedPanoramasAreRefusedByVerifyAndMerge() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+        let jobFile = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out", "captures": [["id": "a", "path": "a.png", "well": "tuck-browser-mobile"]],
+            "screens": [["id": "tour", "template": "panorama", "captures": ["a", "a"], "panels": 2]],
+            "headlines": ["en-US": ["tour": "Everything"], "de-DE": ["tour": "Alles"]],
+        ])
+        let en = try part(scratch, jobFile, into: "p", locales: ["en-US"])
+        let de = try part(scratch, jobFile, into: "p", locales: ["de-DE"])
+        func edit(_ path: String, _ change: (inout [Manifest.Panorama]) -> Void) throws {
+            var manifest = try JSONDecoder().decode(Manifest.self, from: bytes(path))
+            var panoramas = manifest.plan.panoramas ?? []
+            change(&panoramas)
+            manifest.plan.panoramas = panoramas
+            try manifest.encoded().write(to: URL(fileURLWithPath: path))
+        }
+        try edit(de) { $0[0].outputs.reverse() }
+        let target = scratch.path("manifest.json")
+        let (code, _, err) = try runTool(["merge-manifests", en, de, "-o", target])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(withoutPositions(err), "error: \(de): plan.panoramas: parts of different plans: expected the panoramas of \(en), found others\n1 error(s)\n")
+        try edit(de) { $0[0].panels = 99_999_999; $0[0].outputs = ["../../x", "../../x"] }
+        var d = DiagnosticCollector()
+        ManifestVerifier.verify(manifestFile: de, partial: true, into: &d)
+        XCTAssertEqual(lines(d).map(withoutPositions), ["error: \(de): plan.panoramas[0]: a panorama the plan does not have: expected 2 to 10 panels, each a distinct planned output, found 99999999 panel(s) named ../../x, ../../x"])
+    }
 }

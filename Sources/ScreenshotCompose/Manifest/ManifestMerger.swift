@@ -128,7 +128,12 @@ public enum ManifestMerger {
     /// The first thing that makes `m` a part of another plan than `first`, named.
     private static func planDifference(_ first: Manifest, _ m: Manifest, firstFile: String) -> (field: String, message: String)? {
         let a = first.plan, b = m.plan
-        if a.fingerprint == b.fingerprint && a.outputs == b.outputs { return nil }
+        if a.fingerprint == b.fingerprint && a.outputs == b.outputs {
+            // The panoramas come from the same job as the outputs; a part that says otherwise
+            // was edited (the merged manifest would carry the first part's).
+            return a.panoramas == b.panoramas ? nil
+                : ("plan.panoramas", "parts of different plans: expected the panoramas of \(firstFile), found others")
+        }
         let theirs = Dictionary(b.basis.map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
         let ours = Dictionary(a.basis.map { ($0.name, $0.value) }, uniquingKeysWith: { x, _ in x })
         if let item = a.basis.first(where: { theirs[$0.name] != $0.value }) {

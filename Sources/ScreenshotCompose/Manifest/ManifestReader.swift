@@ -97,6 +97,14 @@ enum ManifestReader {
         if let locale = m.selection?.locales?.first(where: { !plannedLocales.contains($0) }) {
             return ("selection.locales", "a locale the plan does not have: expected one of \(plannedLocales.sorted().joined(separator: ", ")), found \(locale)")
         }
+        // A panorama names store images of the plan, one per panel, each once: the contact sheet
+        // and release tooling read them as one unit.
+        let plannedIds = Set(m.plan.outputs.map(\.captureId))
+        for (index, panorama) in (m.plan.panoramas ?? []).enumerated()
+        where !(2...10).contains(panorama.panels) || panorama.outputs.count != panorama.panels
+            || Set(panorama.outputs).count != panorama.outputs.count || !panorama.outputs.allSatisfy(plannedIds.contains) {
+            return ("plan.panoramas[\(index)]", "a panorama the plan does not have: expected 2 to 10 panels, each a distinct planned output, found \(panorama.panels) panel(s) named \(panorama.outputs.joined(separator: ", "))")
+        }
         let allowed = Set(m.selection?.keys(of: m.plan.outputs) ?? m.plan.outputs)
         let outside = m.outputs.map(\.key).filter { !allowed.contains($0) }
         if !outside.isEmpty {
