@@ -186,6 +186,16 @@ final class StarterJobTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
     }
 
+    /// A folder named with {locale} gave a job whose capture path had two of them, both replaced:
+    /// render then looked for en-US/en-US/home.png. Refused instead, nothing written.
+    func testAFolderPathHoldingTheLocalePlaceholderIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("{locale}/en-US/home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        let result = StarterJob.run(folder: "{locale}", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [#"error: \#(scratch.path("{locale}")): (folder): capture paths stand for each locale's file with {locale}: expected a folder path without it, found "{locale}" (rename the folder)"#])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
+    }
+
     /// `<folder>/<locale>/<name>.png` (app-preview's `screenshots/{locale}/home.png`): one
     /// `{locale}` capture per name, `captureLocales` for a folder whose tag is not canonical.
     func testPerLocaleFolderGivesLocaleCapturesThatRenderEachLocalesOwnFile() throws {

@@ -65,6 +65,13 @@ public enum StarterJob {
         }
         result.found = found
         let relative = RelativePath.from(directory, to: folderURL)
+        // A capture path's {locale} is replaced by each locale's tag: one in the folder's own
+        // name would be replaced too, and the job would look for files that are not there.
+        if (found.kind == .plain || found.kind == .perLocale) && relative.contains(LocaleCapturePath.placeholder) {
+            d.error(folderURL.path, "(folder)", "capture paths stand for each locale's file with \(LocaleCapturePath.placeholder): expected a folder path without it, found \"\(relative)\" (rename the folder)")
+            result.diagnostics = d.diagnostics
+            return result
+        }
         var job = "{\n  \"$schema\": \"./\(schemaName)\",\n  \"schemaVersion\": 1,\n"
         if found.kind == .plain || found.kind == .perLocale {
             let folder = found.kind == .plain ? relative : "\(relative)/\(LocaleCapturePath.placeholder)"
