@@ -267,4 +267,52 @@ final class InterruptTests: XCTestCase {
         ManifestVerifier.verify(manifestFile: out + "/manifest.json", into: &d)
         XCTAssertEqual(lines(d), [])
     }
+
+    /// A SIGTERM just after publishing left an empty `.staging-<pid>`: the run's own cleanup and
+    /// the signal thread removed the folder at once, each failing on entries the other had
+    /// unlinked. Both go through the registry's lock now: two threads removing one registered
+    /// folder leave nothing, and neither returns before the folder is gone, every round.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    }
+
+    func testTwoThreadsRemovingOneStagingFolderLeaveNothing() throws {
+        let scratch = try Scratch()
+        for round in 0..<30 {
+            let folder = scratch.url.appendingPathComponent(".staging-\(round)")
+            try scratch.write(".staging-\(round)/\(OutputFolder.stagingMarker)", "")
+            for locale in ["en-US", "de-DE", "fr-FR", "ja"] {
+                for n in 0..<20 { try scratch.write(".staging-\(round)/\(locale)/captures/shot-\(n).png", "x") }
+            }
+            StagingRegistry.register(folder)
+            // Each thread checks as soon as its own call returns: the signal thread `_exit`s
+            // right then, so a folder still being removed by the other thread stays.
+            let leftAfterReturn = Counter()
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                StagingRegistry.remove(folder)
+                if FileManager.default.fileExists(atPath: folder.path) { leftAfterReturn.add() }
+            }
+            XCTAssertEqual(leftAfterReturn.value, 0, "round \(round): a removal returned with \(folder.path) still there")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path), "round \(round): \(folder.path) left behind")
+        }
+    }
+
+    /// Removal never follows a link out of the staging folder, and leaves a folder this process
+    /// did not register (a name taken by someone else) alone.
+    func testStagingRemovalKeepsWhatIsNotItsOwn() throws {
+        let scratch = try Scratch()
+        try scratch.write("elsewhere/keep.txt", "mine")
+        try scratch.write(".staging-1/\(OutputFolder.stagingMarker)", "")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path(".staging-1/link"), withDestinationPath: scratch.path("elsewhere"))
+        try scratch.write(".staging-2/notes.txt", "not registered")
+        StagingRegistry.register(scratch.url.appendingPathComponent(".staging-1"))
+        StagingRegistry.remove(scratch.url.appendingPathComponent(".staging-1"))
+        StagingRegistry.remove(scratch.url.appendingPathComponent(".staging-2"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path(".staging-1")))
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("elsewhere/keep.txt"), encoding: .utf8), "mine")
+        XCTAssertEqual(try String(contentsOfFile: scratch.path(".staging-2/notes.txt"), encoding: .utf8), "not registered")
+    }
 }

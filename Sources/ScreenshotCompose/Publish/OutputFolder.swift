@@ -86,8 +86,8 @@ final class OutputFolder {
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: staging)
-        StagingRegistry.unregister(staging)
+        // Under the registry's lock, once: a Ctrl-C or SIGTERM now may be removing it too.
+        StagingRegistry.remove(staging)
         flock(lockDescriptor, LOCK_UN)
         close(lockDescriptor)
     }

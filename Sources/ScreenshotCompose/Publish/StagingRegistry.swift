@@ -38,11 +38,17 @@ public enum StagingRegistry {
         pthread_mutex_unlock(state.mutex)
     }
 
-    /// A staging folder removed (or published and removed) by the run itself.
-    static func unregister(_ folder: URL) {
+    /// Removes a registered staging folder and unregisters it, both under the registry's lock,
+    /// as `removeAll` does: the run's own cleanup (after publishing) and the signal thread never
+    /// remove the same folder at once, where one unlinks files the other is enumerating and both
+    /// stop half way, leaving an empty `.staging-<pid>`. Whoever comes first removes it; the
+    /// other finds it unregistered and does nothing. A folder not registered (not made by this
+    /// process, or already removed) is left alone.
+    static func remove(_ folder: URL) {
         pthread_mutex_lock(state.mutex)
-        state.folders.remove(folder.path)
-        pthread_mutex_unlock(state.mutex)
+        defer { pthread_mutex_unlock(state.mutex) }
+        guard state.folders.remove(folder.path) != nil else { return }
+        removeTree(folder.path)
     }
 
     /// Runs `body`, a write into a staging folder or a publish, so that `removeAll` never
@@ -66,10 +72,26 @@ public enum StagingRegistry {
     public static func removeAll() -> [String] {
         pthread_rwlock_wrlock(state.gate)
         pthread_mutex_lock(state.mutex)
+        defer { pthread_mutex_unlock(state.mutex) }
         let folders = state.folders.sorted()
+        for folder in folders { removeTree(folder) }
         state.folders.removeAll()
-        pthread_mutex_unlock(state.mutex)
-        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
         return folders
+    }
+
+    /// Removes `path` and everything under it without following symbolic links. An entry that
+    /// is already gone is skipped (FileManager's `removeItem` stops at the first one, leaving
+    /// the rest); other failures are ignored as before, the process is about to exit.
+    static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            removeTree(path + "/" + name)
+        }
+        rmdir(path)
     }
 }
