@@ -41,6 +41,44 @@ final class BuiltinTemplateTests: XCTestCase {
         return (scratch, report, png)
     }
 
+    func testABadgeIsOneLineInsideItsPillAndALongerOneIsRefusedNamingThePill() throws {
+        let (scratch, report, data) = try render("classic", well: "test-phone", capture: (400, 868), extra: ["badges": ["en-US": ["shot": "Free for the whole family"]]])
+        XCTAssertEqual(lines(report), [])
+        let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertEqual(svg.components(separatedBy: ">Free for the whole family</tspan>").count, 2, "one line, shrunk to the pill: \(svg)")
+        // The pill (accent #2f6fed, 168×27 at 116,24): the text's ink (black on the accent) in
+        // its middle, none within half its height of either end, none above or below it.
+        let png = try PNGCodec.decodeRGBA(try XCTUnwrap(data))
+        func inkColumns(_ xs: Range<Int>, _ ys: Range<Int> = 24..<51) -> Int {
+            xs.filter { x in ys.contains { y in let p = png.pixel(x: x, y: y); return p.r < 0x30 && p.g < 0x40 && p.b < 0x60 } }.count
+        }
+        XCTAssertGreaterThan(inkColumns(130..<270), 15)
+        XCTAssertEqual(inkColumns(116..<130) + inkColumns(270..<284), 0)
+        XCTAssertEqual(inkColumns(116..<284, 18..<24) + inkColumns(116..<284, 51..<58), 0)
+        let pill = png.pixel(x: 125, y: 37)
+        XCTAssertEqual([pill.r, pill.g, pill.b], [0x2f, 0x6f, 0xed])
+
+        let long = "Free forever and ever and ever and ever and ever and ever and ever"
+        let (other, refused, _) = try render("classic", well: "test-phone", capture: (400, 868), extra: ["badges": ["en-US": ["shot": long]]])
+        XCTAssertEqual(lines(refused).map { $0.replacingOccurrences(of: other.url.path + "/", with: "") }, [
+            "error: job.json: badges.en-US.shot: badge does not fit its box #badge (168×27 at 116,24) in builtin:classic, refused rather than clipped: overflows by 161.8 px: the text is 302.8 px wide at the floor size 9 px: expected at most 141 px in one line (a badge is one line, clear of its pill's ends, 13.5 px each side)"])
+    }
+
+    func testABadgeNothingDrawsIsWarnedAboutNamingItsLocaleAndScreen() throws {
+        let scratch = try Scratch()
+        try scratch.write("wells.json", try Self.wells())
+        try scratch.write("shot.png", try Fixtures.png(width: 400, height: 868))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out", "wells": "wells.json",
+                                        "captures": [["id": "shot", "path": "shot.png", "well": "test-phone"]],
+                                        "headlines": ["en-US": ["shot": "Plan your week"]],
+                                        "badges": ["en-US": ["shot": "New"], "de-DE": ["shot": "Neu"]]])
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch)
+        XCTAssertEqual(lines(report).map { $0.replacingOccurrences(of: scratch.url.path + "/", with: "") }, [
+            "warning: job.json: badges.de-DE.shot: badge for shot in de-DE is not drawn: expected a rendered locale (en-US), found de-DE, which has no headlines or is not selected",
+            "warning: job.json: badges.en-US.shot: badge for shot in en-US is not drawn: expected a template with a badge slot (<g id=\"badge\">) or a built-in template (\"template\": \"classic\"), found builtin:device-well.svg.tmpl without one"])
+        XCTAssertEqual(report.manifest?.outputs.count, 1)
+    }
+
     func testClassicPhoneHasAFrameOverAShadowAndTheCaptureInItsScreen() throws {
         let (scratch, report, data) = try render("classic", well: "test-phone", capture: (400, 868))
         XCTAssertEqual(lines(report), [])

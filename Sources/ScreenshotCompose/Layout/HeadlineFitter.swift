@@ -53,6 +53,9 @@ struct HeadlineFitter {
     public var hyphenation: (() -> (any Hyphenator)?)?
     /// True when hyphenation was wanted but the locale has no patterns (reported, not fatal).
     public var patternsMissing = false
+    /// Why the text must be one line, when it must (a badge's pill): a refusal then gives the
+    /// text's width against the band's instead of a line count.
+    public var oneLineReason: String? = nil
 
     public init(maxLines: Int, minimumSize: Double, hyphenation: (() -> (any Hyphenator)?)? = nil) {
         self.maxLines = maxLines
@@ -149,6 +152,11 @@ struct HeadlineFitter {
                 detail: "a word is wider than the band even at the floor size \(size) px: expected at most \(SVGNumber.format(band.width)) px, found \(SVGNumber.format(widest)) px"))
         }
         let allowed = min(band.height, lineHeight * Double(maxLines))
+        if let reason = oneLineReason, lines.count > 1 {
+            let width = paragraphs.map { typesetter.measure($0, style: style).width }.max() ?? 0
+            return .failure(.overflow(pixels: width - band.width,
+                detail: "the text is \(SVGNumber.format(width)) px wide at the floor size \(size) px: expected at most \(SVGNumber.format(band.width)) px in one line (\(reason))"))
+        }
         if lines.count > maxLines || fitted.height > band.height {
             return .failure(.overflow(pixels: fitted.height - allowed,
                 detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines))"))

@@ -81,21 +81,30 @@ extension LayoutEngine {
             var style = self.style(locale: locale, size: size)
             if !template.localeFonts { style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)" }
             style.weight = slot.weight
-            let fitter = headlineFitter(locale: locale, maxLines: isHeadline ? typesetting.maxLines : 2,
+            let isBadge = id.hasPrefix("badge")
+            var fitter = headlineFitter(locale: locale, maxLines: isHeadline ? typesetting.maxLines : isBadge ? 1 : 2,
                                         minimumSize: isHeadline && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
+            // A badge is one line; on its own fill (a pill) it keeps clear of the rounded ends
+            // (half the box's height each side), so its text never touches the pill's edge.
+            var band = slot.box
+            if isBadge {
+                let inset = slot.boxFill == nil ? 0 : min(band.height / 2, band.width / 4)
+                band = Rect(x: band.x + inset, y: band.y, width: band.width - 2 * inset, height: band.height)
+                fitter.oneLineReason = inset > 0 ? "a badge is one line, clear of its pill's ends, \(SVGNumber.format(inset)) px each side" : "a badge is one line"
+            }
             let styledText: StyledText
             switch styled(text) {
             case .success(let value): styledText = value
             case .failure(let refusal): return .failure(.text(slot: id, refusal))
             }
-            switch fitter.fit(styledText, style: style, band: slot.box, typesetter: typesetter) {
+            switch fitter.fit(styledText, style: style, band: band, typesetter: typesetter) {
             case .failure(let refusal):
                 return .failure(.text(slot: id, refusal))
             case .success(let fit):
                 style.size = fit.size
                 // `start` is the right edge in right-to-left text.
                 let anchor = style.rightToLeft ? ["start": "end", "end": "start"][slot.anchor] ?? slot.anchor : slot.anchor
-                let x = anchor == "start" ? slot.box.x : anchor == "end" ? slot.box.maxX : slot.box.x + slot.box.width / 2
+                let x = anchor == "start" ? band.x : anchor == "end" ? band.maxX : band.x + band.width / 2
                 let top = slot.box.y + (slot.box.height - fit.height) / 2
                 let lines = zip(fit.lines, fit.measurements).enumerated().map { index, pair in
                     HeadlineLine(pair.0, x: x, y: top + Double(index) * fit.lineHeight + fit.baseline, measurement: pair.1)

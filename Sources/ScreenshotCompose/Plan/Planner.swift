@@ -80,6 +80,7 @@ public enum Planner {
         }
 
         let locales = selectLocales(job, requested: options.locales, &d)
+        warnUnusedBadges(job, locales: locales, templateChoice: templateChoice, templateFile: templateRead?.file.displayPath ?? "the template", into: &d)
         if !withinCountLimits(job, locales: locales.count, &d) { return (nil, nil) }
         var captures: [PlannedCapture] = []
         let decoded = CaptureDecodeCache()
