@@ -26,11 +26,14 @@ final class GraphicTests: XCTestCase {
         XCTAssertEqual([png.header.width, png.header.height], [1024, 500])
         XCTAssertEqual(png.header.colorType, .rgb, "no alpha")
         try ReferenceImages.check(data, name: "builtin-feature-graphic")
-        // The icon (R = 200 in the generated PNG) at the left, the title's dark ink at the right.
-        XCTAssertEqual(Int(png.pixel(x: 164, y: 250).r), 200, accuracy: 3)
-        var ink = 0
-        for y in 125..<265 { for x in 300..<1000 where png.pixel(x: x, y: y).r < 0x40 { ink += 1 } }
-        XCTAssertGreaterThan(ink, 1000)
+        // The icon (R = 200 in the generated PNG) centred above the title, whose dark ink is
+        // centred on the canvas too (the left-aligned group left the right third empty).
+        XCTAssertEqual(Int(png.pixel(x: 512, y: 160).r), 200, accuracy: 3)
+        XCTAssertNotEqual(Int(png.pixel(x: 164, y: 250).r), 200)
+        var ink: [Int] = []
+        for y in 265..<360 { for x in 0..<1024 where png.pixel(x: x, y: y).r < 0x40 { ink.append(x) } }
+        XCTAssertGreaterThan(ink.count, 1000)
+        XCTAssertEqual((ink.min() ?? 0) + (ink.max() ?? 0), 1024, accuracy: 6, "the title is centred")
         XCTAssertEqual(report.manifest?.outputs.first { $0.captureId == "feature" }?.storeWell?.id, "google-play-feature-graphic-landscape-1024x500")
     }
 

@@ -28,6 +28,34 @@ final class StaleOutputTests: XCTestCase {
         XCTAssertEqual(ScreenshotComposer.verify(manifestFile: scratch.path("out/manifest.json")).diagnostics.map(\.line), [])
     }
 
+    /// A re-run that drops a locale removes that locale's folders once they are empty (the old
+    /// manifest listed files under them); an empty folder of the user's stays, and a linked
+    /// folder is never followed nor removed.
+    func testARerunWithoutALocaleRemovesItsEmptiedFoldersOnly() throws {
+        let scratch = try Scratch()
+        try scratch.write("captures/shot.png", try Fixtures.png(width: 390, height: 844))
+        func job(_ locales: [String]) throws -> String {
+            try scratch.writeJob(["schemaVersion": 1, "output": "out",
+                                  "captures": [["id": "shot", "path": "captures/shot.png", "well": "tuck-browser-mobile"]],
+                                  "headlines": Dictionary(uniqueKeysWithValues: locales.map { ($0, ["shot": "Headline \($0)"]) })])
+        }
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job(["en-US", "de-DE", "fr-FR"]), options: epoch)), [])
+        let out = URL(fileURLWithPath: scratch.path("out"))
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("mine/empty"), withIntermediateDirectories: true)
+        // fr-FR's capture folder becomes a link to a folder outside (empty, so it would be removable).
+        try FileManager.default.createDirectory(atPath: scratch.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: out.appendingPathComponent("fr-FR/captures"))
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("fr-FR/captures").path, withDestinationPath: scratch.path("elsewhere"))
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job(["en-US"]), options: epoch)), [])
+        func listing(_ url: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
+        XCTAssertEqual(listing(out), [".store-screenshot-compose.lock", "en-US", "fr-FR", "index.html", "manifest.json", "mine"])
+        XCTAssertEqual(listing(out.appendingPathComponent("mine")), ["empty"])
+        XCTAssertEqual(listing(out.appendingPathComponent("fr-FR")), ["captures"])
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("fr-FR/captures").path), scratch.path("elsewhere"))
+        XCTAssertEqual(listing(URL(fileURLWithPath: scratch.path("elsewhere"))), [])
+        XCTAssertEqual(listing(out.appendingPathComponent("en-US")), ["captures", "shot.png", "shot.svg"])
+    }
+
     /// A forged manifest cannot make the publish step remove files outside the output folder.
     func testPathsOutsideTheFolderInAnOldManifestAreNeverRemoved() throws {
         let scratch = try Scratch()

@@ -73,18 +73,25 @@ extension BuiltinTemplateRequest {
         if template == .panorama { out += panoramaShapes() }
 
         if template == .featureGraphic {
-            // The app icon (the "capture" slot), the app's name and a line of text.
-            let icon = (h * 0.4).rounded()
-            let iconRect = Rect(x: (w * 0.0625).rounded(), y: ((h - icon) / 2).rounded(), width: icon, height: icon)
+            // The app icon (the "capture" slot) above the app's name and a line of text, the
+            // group centred on the canvas: Google Play keeps a graphic's important content
+            // centred and away from the edges, and the name gets the full width between the
+            // margins, so a long title fits without leaving one side empty.
+            let icon = (h * 0.32).rounded()
+            let side = (w * 0.0625).rounded()
+            let iconGap = (h * 0.048).rounded()
+            let titleHeight = (h * 0.19).rounded()
+            let subtitleHeight = texts.contains("subtitle") ? (h * 0.12).rounded() : 0
+            let top = ((h - icon - iconGap - titleHeight - subtitleHeight) / 2).rounded()
+            let iconRect = Rect(x: ((w - icon) / 2).rounded(), y: top, width: icon, height: icon)
             out += softShadow(iconRect, radius: icon * 0.22, spreadUnit: icon * 0.02)
             out += "<rect id=\"capture\" x=\"\(n(iconRect.x))\" y=\"\(n(iconRect.y))\" width=\"\(n(icon))\" height=\"\(n(icon))\" rx=\"\(n((icon * 0.22).rounded()))\" fill=\"#c8ccd4\"/>"
-            let textX = iconRect.maxX + (w * 0.05).rounded()
-            let textWidth = w - textX - (w * 0.0625).rounded()
-            out += textSlot("headline", box: Rect(x: textX, y: (h * 0.25).rounded(), width: textWidth, height: (h * 0.28).rounded()),
-                            size: (h * 0.15).rounded(), weight: theme.headlineWeight, fill: theme.headlineColor, anchor: "start", sample: "App name")
+            let titleY = iconRect.maxY + iconGap
+            out += textSlot("headline", box: Rect(x: side, y: titleY, width: w - 2 * side, height: titleHeight),
+                            size: (h * 0.12).rounded(), weight: theme.headlineWeight, fill: theme.headlineColor, anchor: "middle", sample: "App name")
             if texts.contains("subtitle") {
-                out += textSlot("subtitle", box: Rect(x: textX, y: (h * 0.55).rounded(), width: textWidth, height: (h * 0.2).rounded()),
-                                size: (h * 0.072).rounded(), weight: 400, fill: theme.subtitleColor, anchor: "start", sample: "A line of text")
+                out += textSlot("subtitle", box: Rect(x: side, y: titleY + titleHeight, width: w - 2 * side, height: subtitleHeight),
+                                size: (h * 0.064).rounded(), weight: 400, fill: theme.subtitleColor, anchor: "middle", sample: "A line of text")
             }
             return document(totalWidth: totalWidth, defs: defs, body: out)
         }

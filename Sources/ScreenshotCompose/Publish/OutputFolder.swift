@@ -162,6 +162,39 @@ final class OutputFolder {
                 try? FileManager.default.removeItem(at: root.appendingPathComponent(folder).appendingPathComponent(name))
             }
         }
+        removeEmptiedFolders(holding: listedBefore)
+    }
+
+    /// A re-run that drops a locale or device leaves its folders empty, and an empty language
+    /// folder is noise in deliver's and supply's trees: a folder goes when the old manifest
+    /// listed files under it and it is now empty. Deepest first, so `fastlane/screenshots/ja`
+    /// goes before `fastlane/screenshots` is judged. Only real folders reached through real
+    /// folders (never a link); a folder the old manifest listed nothing under is the user's and
+    /// stays, empty or not; `rmdir` removes nothing but an empty folder.
+    private func removeEmptiedFolders(holding listedBefore: Set<String>) {
+        var folders: Set<String> = []
+        for relative in listedBefore {
+            let components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard !components.contains(".."), !components.contains("."), !components.contains("") else { continue }
+            for depth in stride(from: components.count - 1, to: 0, by: -1) {
+                folders.insert(components.prefix(depth).joined(separator: "/"))
+            }
+        }
+        let deepestFirst = folders.sorted { a, b in
+            let (da, db) = (a.split(separator: "/").count, b.split(separator: "/").count)
+            return da != db ? da > db : a < b
+        }
+        for relative in deepestFirst {
+            var folder = root
+            var real = true
+            for component in relative.split(separator: "/") {
+                folder = folder.appendingPathComponent(String(component))
+                var status = stat()
+                if lstat(folder.path, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR { real = false; break }
+            }
+            guard real, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path), names.isEmpty else { continue }
+            _ = rmdir(folder.path)
+        }
     }
 
     /// The SVG, PNG and capture-copy paths a manifest in this folder lists, relative to the
