@@ -16,6 +16,9 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
+        // Element lines and columns of template and frame SVGs (FoundationXML keeps none per node).
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLcms2", path: "Sources/CLcms2", pkgConfig: "lcms2",
@@ -35,7 +38,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
         .target(
             name: "ScreenshotCompose",
-            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim"],
+            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/line-start-words.json"), .copy("Resources/themes"),

@@ -11,6 +11,7 @@ packages=(
   libdeflate-dev    # output PNGs' image data compressed faster than zlib
   liblcms2-dev      # colour: captures with ICC profiles (Display P3) converted to sRGB
   libhyphen-dev     # typesetter: dictionary hyphenation (libhyphen, no .pc file: linked as `hyphen`)
+  libxml2-dev       # template and frame refusals: the line and column of the element refused
   libicu-dev        # typesetter: dictionary word breaks for Japanese and Chinese
   # LibreOffice hyphenation patterns (/usr/share/hyphen/hyph_*.dic), chosen by the locale.
   hyphen-de hyphen-nl hyphen-sv hyphen-da hyphen-no hyphen-hu hyphen-ru hyphen-uk hyphen-fr

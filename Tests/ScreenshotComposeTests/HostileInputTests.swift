@@ -394,6 +394,21 @@ final class TemplateSafetyTests: XCTestCase {
         ])
     }
 
+    /// A placeholder template is checked filled with sample values, which hold no line break:
+    /// the lines are the file's, and so is the column on a line without a placeholder.
+    func testAPlaceholderTemplatesRefusalCarriesTheLineOfTheElement() throws {
+        let template = try String(contentsOf: Fixtures.template, encoding: .utf8)
+        let end = try XCTUnwrap(template.range(of: "</svg>", options: .backwards))
+        let line = template[..<end.lowerBound].filter { $0 == "\n" }.count + 1
+        let column = template[..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.count + 1 } ?? 0
+        var d = DiagnosticCollector()
+        _ = SVGTemplate.parse(template.replacingCharacters(in: end, with: "<script/>\n<g id=\"a\"/><g id=\"a\"/></svg>"), file: "t.svg", into: &d)
+        XCTAssertEqual(d.diagnostics.map(\.line), [
+            "error: t.svg:\(line):\(column): <script>: active content in a template: expected artwork only, found <script>",
+            "error: t.svg:\(line + 1):12: #a: duplicate id: expected each id once, found <g> and <g> with id=\"a\"",
+        ])
+    }
+
     func testLinksToFilesOutsideTheTemplateAreRefused() throws {
         // The shipped SVG kept these links to files the manifest does not hash.
         XCTAssertEqual(try parse(adding: ##"<image id="i" width="9" height="9" href="file:///etc/secret.png"/><image width="9" height="9" xlink:href="../secret.png"/><use href="../x.svg#a"/><rect id="r" width="9" height="9" fill="url(/tmp/p.png)"/><style>@import url(/tmp/x.css);</style><rect width="1" height="1" fill="url(#ok)" href="#ok"/><image width="1" height="1" href="data:image/png;base64,AA=="/>"##), [

@@ -108,6 +108,42 @@ final class SlotTemplateTests: XCTestCase {
                        ["active content in a template: expected artwork only, found <script>"])
     }
 
+    /// Refusals naming an element carry its line and column (libxml2's, FoundationXML keeps
+    /// none): the stderr line reads `file:line:column:` like a compiler's. The column counts
+    /// characters (the ü before <script> is two bytes); a duplicate id points at its second use.
+    func testTemplateRefusalsNameTheLineAndColumnOfTheElement() throws {
+        var templateLines = Self.designerTemplate.components(separatedBy: "\n")
+        templateLines.insert("  <!-- ü --><script>alert(1)</script>", at: 6)
+        templateLines[10] = templateLines[10].replacingOccurrences(of: "<rect x=", with: #"<rect id="background" x="#)
+        let scratch = try Scratch()
+        try scratch.write("designer.svg", templateLines.joined(separator: "\n"))
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "designer.svg"])
+        let report = ScreenshotComposer().render(jobFile: job, options: epoch)
+        let file = scratch.path("designer.svg")
+        XCTAssertEqual(report.diagnostics.filter { $0.severity == .error }.map(\.line), [
+            "error: \(file):7:13: <script>: active content in a template: expected artwork only, found <script>",
+            "error: \(file):11:5: #background: duplicate id: expected each id once, found <rect> and <rect> with id=\"background\"",
+        ])
+        XCTAssertEqual(report.diagnostics.first?.position, JSONPosition(line: 7, column: 13))
+        let (code, _, err) = try runTool(["render", job])
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(err.contains("designer.svg:7:13: <script>: active content in a template: expected artwork only, found <script>\n"), err)
+        XCTAssertTrue(err.contains("designer.svg:11:5: #background: duplicate id: "), err)
+
+        // A slot of the wrong kind, and a transform on a slot's group, on their own lines.
+        let wrongKind = Self.designerTemplate
+            .replacingOccurrences(of: #"<rect id="capture" x="45""#, with: #"<image id="capture" x="45""#)
+            .replacingOccurrences(of: #"<g id="headline">"#, with: #"<g id="headline" transform="scale(2)">"#)
+        try scratch.write("designer.svg", wrongKind)
+        let refused = ScreenshotComposer().render(jobFile: job, options: epoch)
+        // The transform is refused for the slot's box and its sample text alike, naming the <g>.
+        let transform = "error: \(file):3:3: #headline transform: slot coordinates are canvas pixels: expected no transform on the slot or its groups, found transform=\"scale(2)\" on <g>"
+        XCTAssertEqual(refused.diagnostics.filter { $0.severity == .error }.map(\.line).filter { $0.contains(":3:") || $0.contains(":7:") }, [
+            transform, transform,
+            "error: \(file):7:3: #capture: capture slot: expected a <rect id=\"capture\">, found <image>",
+        ])
+    }
+
     func testATemplateOfAnotherSizeIsRefusedNamingBothSizes() throws {
         let wide = Self.designerTemplate.replacingOccurrences(of: #"width="390" height="844" viewBox="0 0 390 844""#,
                                                               with: #"width="1320" height="2868" viewBox="0 0 1320 2868""#)

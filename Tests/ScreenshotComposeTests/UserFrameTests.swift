@@ -166,6 +166,8 @@ final class UserFrameTests: XCTestCase {
         let (_, third) = try render(frame: "frame.svg", Data(script.utf8), check: true)
         XCTAssertEqual(errorLines(third).count, 1)
         XCTAssertTrue(errorLines(third).first?.contains("active content in a template: expected artwork only, found <script>") == true, "\(lines(third))")
+        // The frame's <script> is on its last line, the fourth.
+        XCTAssertEqual(third.diagnostics.first { $0.severity == .error }?.position, JSONPosition(line: 4, column: 1))
     }
 
     func testAFrameNeedsATemplateWithACaptureSlot() throws {

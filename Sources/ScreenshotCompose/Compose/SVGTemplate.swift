@@ -182,7 +182,15 @@ public struct SVGTemplate: Equatable, Sendable {
             d.error(file, "<svg>", "expected an <svg> root element, found \(document.rootElement()?.name ?? "none")")
             return
         }
-        TemplateSafety.check(root, file: file, captureHref: Self.sample[.captureHref], &d)
+        // Lines of the filled sample are the file's (no sample value holds a line break).
+        let shown = segments.map { segment -> String in
+            switch segment {
+            case .literal(let text): return text
+            case .placeholder(let p, _): return "{{\(p.rawValue)}}"
+            }
+        }.joined()
+        TemplateSafety.check(root, file: file, positions: XMLElementPositions(text: filled, root: root, shownText: shown),
+                             captureHref: Self.sample[.captureHref], &d)
         func attribute(_ element: XMLElement, _ name: String) -> String? {
             element.attributes?.first { $0.name == name }?.stringValue
         }

@@ -103,7 +103,8 @@ public struct SlotTemplate: Equatable, Sendable {
                 d.error(file, "<svg> viewBox", "slot coordinates are canvas pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\", found \"\(viewBox)\"")
             }
         }
-        TemplateSafety.check(root, file: file, &d)
+        let positions = XMLElementPositions(text: text, root: root)
+        TemplateSafety.check(root, file: file, positions: positions, &d)
 
         var seen: [String: String] = [:]
         var captures: [CaptureSlot] = []
@@ -117,27 +118,27 @@ public struct SlotTemplate: Equatable, Sendable {
             let isCapture = id == "capture" || (id.hasPrefix("capture-") && Int(id.dropFirst(8)).map { $0 >= 1 } == true)
             if isCapture {
                 guard kind == "rect" else {
-                    d.error(file, "#\(id)", "capture slot: expected a <rect id=\"\(id)\">, found <\(kind)>")
+                    d.error(file, "#\(id)", "capture slot: expected a <rect id=\"\(id)\">, found <\(kind)>", at: positions[element])
                     continue
                 }
-                guard let box = rect(element, file: file, id: id, &d) else { continue }
-                refuseTransforms(element, file: file, id: id, &d)
+                guard let box = rect(element, file: file, id: id, positions: positions, &d) else { continue }
+                refuseTransforms(element, file: file, id: id, positions: positions, &d)
                 captures.append(CaptureSlot(id: id, rect: box, radius: number(element, "rx") ?? number(element, "ry") ?? 0))
             } else if isTextSlot(id) {
                 guard kind == "g" else {
-                    d.error(file, "#\(id)", "text slot: expected a <g id=\"\(id)\"> holding one <rect> (the box) and one <text> (the style), found <\(kind)>")
+                    d.error(file, "#\(id)", "text slot: expected a <g id=\"\(id)\"> holding one <rect> (the box) and one <text> (the style), found <\(kind)>", at: positions[element])
                     continue
                 }
                 let children = (element.children ?? []).compactMap { $0 as? XMLElement }
                 let rects = children.filter { $0.localName == "rect" }, textElements = children.filter { $0.localName == "text" }
                 guard rects.count == 1, textElements.count == 1, let boxElement = rects.first, let sample = textElements.first else {
-                    d.error(file, "#\(id)", "text slot: expected one <rect> (the box) and one <text> (the style) in <g id=\"\(id)\">, found \(rects.count) <rect> and \(textElements.count) <text>")
+                    d.error(file, "#\(id)", "text slot: expected one <rect> (the box) and one <text> (the style) in <g id=\"\(id)\">, found \(rects.count) <rect> and \(textElements.count) <text>", at: positions[element])
                     continue
                 }
-                guard let box = rect(boxElement, file: file, id: id, &d) else { continue }
-                refuseTransforms(sample, file: file, id: id, &d)
-                refuseTransforms(boxElement, file: file, id: id, &d)
-                guard var slot = textStyle(sample, id: id, box: box, file: file, &d) else { continue }
+                guard let box = rect(boxElement, file: file, id: id, positions: positions, &d) else { continue }
+                refuseTransforms(sample, file: file, id: id, positions: positions, &d)
+                refuseTransforms(boxElement, file: file, id: id, positions: positions, &d)
+                guard var slot = textStyle(sample, id: id, box: box, file: file, at: positions[sample], &d) else { continue }
                 slot.boxFill = (styleProperties(boxElement)["fill"] ?? attribute(boxElement, "fill")).flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
                 texts[id] = slot
             }
@@ -182,51 +183,51 @@ public struct SlotTemplate: Equatable, Sendable {
 
     private static func order(_ id: String) -> Int { id == "capture" ? 1 : Int(id.dropFirst(8)) ?? 0 }
 
-    private static func refuseTransforms(_ element: XMLElement, file: String, id: String, _ d: inout DiagnosticCollector) {
+    private static func refuseTransforms(_ element: XMLElement, file: String, id: String, positions: XMLElementPositions, _ d: inout DiagnosticCollector) {
         var node: XMLElement? = element
         while let current = node, current.localName != "svg" {
             if let transform = attribute(current, "transform") {
-                d.error(file, "#\(id) transform", "slot coordinates are canvas pixels: expected no transform on the slot or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>")
+                d.error(file, "#\(id) transform", "slot coordinates are canvas pixels: expected no transform on the slot or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>", at: positions[current])
                 return
             }
             node = current.parent as? XMLElement
         }
     }
 
-    private static func rect(_ element: XMLElement, file: String, id: String, _ d: inout DiagnosticCollector) -> Rect? {
+    private static func rect(_ element: XMLElement, file: String, id: String, positions: XMLElementPositions, _ d: inout DiagnosticCollector) -> Rect? {
         guard let w = number(element, "width"), let h = number(element, "height"), w > 0, h > 0 else {
-            d.error(file, "#\(id)", "slot box: expected a <rect> with a positive width and height in pixels, found width \(attribute(element, "width") ?? "none"), height \(attribute(element, "height") ?? "none")")
+            d.error(file, "#\(id)", "slot box: expected a <rect> with a positive width and height in pixels, found width \(attribute(element, "width") ?? "none"), height \(attribute(element, "height") ?? "none")", at: positions[element])
             return nil
         }
         return Rect(x: number(element, "x") ?? 0, y: number(element, "y") ?? 0, width: w, height: h)
     }
 
-    private static func textStyle(_ text: XMLElement, id: String, box: Rect, file: String, _ d: inout DiagnosticCollector) -> TextSlot? {
+    private static func textStyle(_ text: XMLElement, id: String, box: Rect, file: String, at position: JSONPosition?, _ d: inout DiagnosticCollector) -> TextSlot? {
         let style = styleProperties(text)
         func value(_ name: String) -> String? { style[name] ?? attribute(text, name) }
         let family = value("font-family")?.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\"", with: "")
         guard let family, !family.trimmingCharacters(in: .whitespaces).isEmpty else {
-            d.error(file, "#\(id) font-family", "text style: expected a font-family on the sample <text>, found none")
+            d.error(file, "#\(id) font-family", "text style: expected a font-family on the sample <text>, found none", at: position)
             return nil
         }
         guard let sizeText = value("font-size"), let size = Double(sizeText.replacingOccurrences(of: "px", with: "")), size >= 4, size <= 2000 else {
-            d.error(file, "#\(id) font-size", "text style: expected a font-size in pixels from 4 to 2000 on the sample <text>, found \(value("font-size") ?? "none")")
+            d.error(file, "#\(id) font-size", "text style: expected a font-size in pixels from 4 to 2000 on the sample <text>, found \(value("font-size") ?? "none")", at: position)
             return nil
         }
         let weightText = value("font-weight") ?? "400"
         let weight = weightText == "bold" ? 700 : weightText == "normal" ? 400 : Int(weightText) ?? -1
         guard (100...900).contains(weight) else {
-            d.error(file, "#\(id) font-weight", "text style: expected a CSS weight 100 … 900, normal or bold, found \(weightText)")
+            d.error(file, "#\(id) font-weight", "text style: expected a CSS weight 100 … 900, normal or bold, found \(weightText)", at: position)
             return nil
         }
         let fill = value("fill") ?? "#000000"
         guard Theme.isColor(fill) else {
-            d.error(file, "#\(id) fill", "text style: expected a fill #rrggbb or #rrggbbaa (its contrast is checked), found \(fill)")
+            d.error(file, "#\(id) fill", "text style: expected a fill #rrggbb or #rrggbbaa (its contrast is checked), found \(fill)", at: position)
             return nil
         }
         let anchor = value("text-anchor") ?? "start"
         guard ["start", "middle", "end"].contains(anchor) else {
-            d.error(file, "#\(id) text-anchor", "text style: expected start, middle or end, found \(anchor)")
+            d.error(file, "#\(id) text-anchor", "text style: expected start, middle or end, found \(anchor)", at: position)
             return nil
         }
         return TextSlot(id: id, box: box, fontFamily: family, size: size, weight: weight, fill: fill.lowercased(), anchor: anchor)

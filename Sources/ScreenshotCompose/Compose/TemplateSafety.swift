@@ -35,7 +35,8 @@ enum TemplateSafety {
 
     /// `captureHref`: the value the tool itself fills into `<image id="capture">` of a
     /// placeholder template (the one link to a file outside the document it allows).
-    static func check(_ root: XMLElement, file: String, captureHref: String? = nil, _ d: inout DiagnosticCollector) {
+    /// `positions`: each element's line and column, which every refusal naming an element carries.
+    static func check(_ root: XMLElement, file: String, positions: XMLElementPositions, captureHref: String? = nil, _ d: inout DiagnosticCollector) {
         var elements: [XMLElement] = [root]
         collect(root, into: &elements)
         if elements.count > maximumElements {
@@ -48,7 +49,7 @@ enum TemplateSafety {
             let kind = element.localName ?? ""
             let label = Self.label(element)
             if activeElements.contains(kind) {
-                d.error(file, label, "active content in a template: expected artwork only, found <\(kind)>")
+                d.error(file, label, "active content in a template: expected artwork only, found <\(kind)>", at: positions[element])
             }
             for attr in element.attributes ?? [] {
                 let name = attr.localName ?? attr.name ?? ""
@@ -59,54 +60,54 @@ enum TemplateSafety {
                     && SlotTemplate.attribute(element, "id") == "capture" && (name == "href" || name.hasSuffix(":href"))
                 let qualified = attr.name ?? name
                 if name.lowercased().hasPrefix("on") {
-                    d.error(file, "\(label) \(name)", "event attribute in a template: expected none, found \(name)=")
+                    d.error(file, "\(label) \(name)", "event attribute in a template: expected none, found \(name)=", at: positions[element])
                 } else if value.hasPrefix("javascript:") || value.hasPrefix("vbscript:") || value.hasPrefix("data:text/html") || value.hasPrefix("data:image/svg") {
-                    d.error(file, "\(label) \(name)", "script link in a template: expected none, found \(name)=\"\(value.prefix(20))\"")
+                    d.error(file, "\(label) \(name)", "script link in a template: expected none, found \(name)=\"\(value.prefix(20))\"", at: positions[element])
                 } else if !isToolsCapture, let found = externalReference(attribute: name, value: raw) {
-                    d.error(file, "\(label) \(qualified)", "link to a file outside the template: expected a same-document #fragment or a data: URI, found \(qualified)=\"\(found.prefix(60))\"")
+                    d.error(file, "\(label) \(qualified)", "link to a file outside the template: expected a same-document #fragment or a data: URI, found \(qualified)=\"\(found.prefix(60))\"", at: positions[element])
                 }
             }
             if kind == "style", let found = externalReference(inStyle: element.stringValue ?? "") {
-                d.error(file, label, "link to a file outside the template: expected a same-document #fragment or a data: URI, found \"\(found.prefix(60))\" in <style>")
+                d.error(file, label, "link to a file outside the template: expected a same-document #fragment or a data: URI, found \"\(found.prefix(60))\" in <style>", at: positions[element])
             }
             if let filter = SlotTemplate.attribute(element, "filter") ?? styleFilter(element), filter != "none", !filter.isEmpty {
                 filterUses += 1
                 if filterUses == maximumFilterUses + 1 {
-                    d.error(file, "\(label) filter", "too many filtered elements to render in bounded time: expected at most \(maximumFilterUses), found more")
+                    d.error(file, "\(label) filter", "too many filtered elements to render in bounded time: expected at most \(maximumFilterUses), found more", at: positions[element])
                 }
             }
             if kind.hasPrefix("fe") {
                 primitives += 1
                 if primitives == maximumFilterPrimitives + 1 {
-                    d.error(file, label, "too many filter primitives to render in bounded time: expected at most \(maximumFilterPrimitives), found more")
+                    d.error(file, label, "too many filter primitives to render in bounded time: expected at most \(maximumFilterPrimitives), found more", at: positions[element])
                 }
-                checkPrimitive(element, kind: kind, label: label, file: file, &d)
+                checkPrimitive(element, kind: kind, label: label, file: file, at: positions[element], &d)
             }
         }
-        checkDuplicateIds(elements, file: file, &d)
-        checkUseFanOut(elements, file: file, &d)
+        checkDuplicateIds(elements, file: file, positions: positions, &d)
+        checkUseFanOut(elements, file: file, positions: positions, &d)
     }
 
-    private static func checkPrimitive(_ element: XMLElement, kind: String, label: String, file: String, _ d: inout DiagnosticCollector) {
+    private static func checkPrimitive(_ element: XMLElement, kind: String, label: String, file: String, at position: JSONPosition?, _ d: inout DiagnosticCollector) {
         func numbers(_ name: String) -> [Double] {
             (SlotTemplate.attribute(element, name) ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
         }
         switch kind {
         case "feTurbulence":
             if let octaves = numbers("numOctaves").first, !(octaves <= Double(maximumOctaves)) {
-                d.error(file, "\(label) numOctaves", "filter too costly to render: expected numOctaves at most \(maximumOctaves), found \(SVGNumber.format(octaves))")
+                d.error(file, "\(label) numOctaves", "filter too costly to render: expected numOctaves at most \(maximumOctaves), found \(SVGNumber.format(octaves))", at: position)
             }
         case "feGaussianBlur", "feDropShadow":
             if let worst = numbers("stdDeviation").map(abs).max(), !(worst <= maximumBlur) {
-                d.error(file, "\(label) stdDeviation", "filter too costly to render: expected stdDeviation at most \(SVGNumber.format(maximumBlur)), found \(SVGNumber.format(worst))")
+                d.error(file, "\(label) stdDeviation", "filter too costly to render: expected stdDeviation at most \(SVGNumber.format(maximumBlur)), found \(SVGNumber.format(worst))", at: position)
             }
         case "feConvolveMatrix":
             if let order = numbers("order").max(), !(order <= Double(maximumKernelOrder)) {
-                d.error(file, "\(label) order", "filter too costly to render: expected a kernel order at most \(maximumKernelOrder), found \(SVGNumber.format(order))")
+                d.error(file, "\(label) order", "filter too costly to render: expected a kernel order at most \(maximumKernelOrder), found \(SVGNumber.format(order))", at: position)
             }
         case "feMorphology":
             if let radius = numbers("radius").map(abs).max(), !(radius <= maximumMorphologyRadius) {
-                d.error(file, "\(label) radius", "filter too costly to render: expected radius at most \(SVGNumber.format(maximumMorphologyRadius)), found \(SVGNumber.format(radius))")
+                d.error(file, "\(label) radius", "filter too costly to render: expected radius at most \(SVGNumber.format(maximumMorphologyRadius)), found \(SVGNumber.format(radius))", at: position)
             }
         default:
             break
@@ -115,7 +116,7 @@ enum TemplateSafety {
 
     /// Counts the elements drawn once every `<use>` is expanded (a reference to an element that
     /// itself holds references multiplies), and refuses a reference cycle.
-    private static func checkUseFanOut(_ elements: [XMLElement], file: String, _ d: inout DiagnosticCollector) {
+    private static func checkUseFanOut(_ elements: [XMLElement], file: String, positions: XMLElementPositions, _ d: inout DiagnosticCollector) {
         var byId: [String: XMLElement] = [:]
         for element in elements {
             if let id = SlotTemplate.attribute(element, "id"), byId[id] == nil { byId[id] = element }
@@ -149,24 +150,24 @@ enum TemplateSafety {
         }
         let expanded = elements.first.map(cost) ?? 0
         if let cycle {
-            d.error(file, label(cycle), "a <use> reference cycle: expected references that end, found one leading back to this element")
+            d.error(file, label(cycle), "a <use> reference cycle: expected references that end, found one leading back to this element", at: positions[cycle])
         } else if expanded > maximumExpandedElements {
             // The last over-limit reference in document order: the one drawn, after its <defs>.
             let worst = elements.last { $0.localName == "use" && cost($0) > maximumExpandedElements }
-            d.error(file, worst.map(label) ?? "(template)", "<use> references expand to too many elements to render in bounded time: expected at most \(maximumExpandedElements), found more than that")
+            d.error(file, worst.map(label) ?? "(template)", "<use> references expand to too many elements to render in bounded time: expected at most \(maximumExpandedElements), found more than that", at: worst.flatMap { positions[$0] })
         }
     }
 
     /// An id names one element: `#headline` twice would ship invalid SVG, and a slot, a `<use>`
-    /// or a `url(#…)` would silently pick one of them. Foundation's XML parser keeps no line
-    /// numbers, so the two elements are named by kind.
-    private static func checkDuplicateIds(_ elements: [XMLElement], file: String, _ d: inout DiagnosticCollector) {
+    /// or a `url(#…)` would silently pick one of them. Both elements are named by kind; the
+    /// position is the second one's.
+    private static func checkDuplicateIds(_ elements: [XMLElement], file: String, positions: XMLElementPositions, _ d: inout DiagnosticCollector) {
         var first: [String: String] = [:]
         for element in elements {
             guard let id = SlotTemplate.attribute(element, "id") else { continue }
             let kind = element.localName ?? element.name ?? "?"
             if let earlier = first[id] {
-                d.error(file, "#\(id)", "duplicate id: expected each id once, found <\(earlier)> and <\(kind)> with id=\"\(id)\"")
+                d.error(file, "#\(id)", "duplicate id: expected each id once, found <\(earlier)> and <\(kind)> with id=\"\(id)\"", at: positions[element])
             } else {
                 first[id] = kind
             }

@@ -43,6 +43,11 @@ public struct DiagnosticCollector: Sendable {
         add(.error(file, field, message))
     }
 
+    /// An error at a known position (an SVG element's line and column).
+    mutating func error(_ file: String, _ field: String, _ message: String, at position: JSONPosition?) {
+        add(Diagnostic(.error, file: file, field: field, message: message, position: position))
+    }
+
     public mutating func warning(_ file: String, _ field: String, _ message: String) {
         add(Diagnostic(.warning, file: file, field: field, message: message))
     }

@@ -111,7 +111,8 @@ enum FrameLoader {
                 return nil
             }
             let before = d.errorCount
-            TemplateSafety.check(root, file: name, &d)
+            let positions = XMLElementPositions(text: text, root: root)
+            TemplateSafety.check(root, file: name, positions: positions, &d)
             guard d.errorCount == before else { return nil }
             let elements = SlotTemplate.allElements(root)
             guard let capture = elements.first(where: { SlotTemplate.attribute($0, "id") == "capture" }) else {
@@ -119,24 +120,24 @@ enum FrameLoader {
                 return nil
             }
             guard capture.localName == "rect", let w = number(capture, "width"), let h = number(capture, "height"), w > 0, h > 0 else {
-                d.error(name, "#capture", "frame refused: expected the screen as a <rect id=\"capture\"> with a positive width and height, found <\(capture.localName ?? "?")> width \(SlotTemplate.attribute(capture, "width") ?? "none"), height \(SlotTemplate.attribute(capture, "height") ?? "none")")
+                d.error(name, "#capture", "frame refused: expected the screen as a <rect id=\"capture\"> with a positive width and height, found <\(capture.localName ?? "?")> width \(SlotTemplate.attribute(capture, "width") ?? "none"), height \(SlotTemplate.attribute(capture, "height") ?? "none")", at: positions[capture])
                 return nil
             }
             // The screen lies within the frame; a rect beyond it (1e300 wide) would place the
             // capture nowhere near the frame, and its size overflows the drawing code's integers.
             let x = number(capture, "x") ?? 0, y = number(capture, "y") ?? 0
             guard x >= 0, y >= 0, x + w <= width, y + h <= height else {
-                d.error(name, "#capture", "frame refused: expected the screen inside the frame's \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels, found <rect id=\"capture\"> \(["x", "y", "width", "height"].map { "\($0)=\"\(SlotTemplate.attribute(capture, $0) ?? "0")\"" }.joined(separator: " "))")
+                d.error(name, "#capture", "frame refused: expected the screen inside the frame's \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels, found <rect id=\"capture\"> \(["x", "y", "width", "height"].map { "\($0)=\"\(SlotTemplate.attribute(capture, $0) ?? "0")\"" }.joined(separator: " "))", at: positions[capture])
                 return nil
             }
             if let problem = screenTooSmall(width: w, height: h, frameWidth: width, frameHeight: height) {
-                d.error(name, "#capture", problem)
+                d.error(name, "#capture", problem, at: positions[capture])
                 return nil
             }
             var node: XMLElement? = capture
             while let current = node, current !== root {
                 if let transform = SlotTemplate.attribute(current, "transform") {
-                    d.error(name, "#capture transform", "the capture rect is in frame pixels: expected no transform on it or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>")
+                    d.error(name, "#capture transform", "the capture rect is in frame pixels: expected no transform on it or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>", at: positions[current])
                     return nil
                 }
                 node = current.parent as? XMLElement
