@@ -31,6 +31,81 @@ final class FastlaneFolderTests: XCTestCase {
         return hashes
     }
 
+    /// A release's fastlane folder: snapshot's `screenshots/` (iPhone; en-US, ja) and
+    /// screengrab's `metadata/android/` (Pixel; en-US, ja-JP). Returns path (relative) → SHA-256.
+    @discardableResult
+    static func writeReleaseFolder(_ scratch: Scratch) throws -> [String: String] {
+        var hashes: [String: String] = [:]
+        for screen in ["01Home", "02Search"] {
+            for language in ["en-US", "ja"] {
+                let png = try Fixtures.pngVariant(width: 1320, height: 2868, variant: "ios \(language) \(screen)")
+                let path = "fastlane/screenshots/\(language)/iPhone 16 Pro Max-\(screen).png"
+                try scratch.write(path, png)
+                hashes[path] = SHA256.hex(png)
+            }
+            for locale in ["en-US", "ja-JP"] {
+                let png = try Fixtures.pngVariant(width: 1080, height: 2400, variant: "android \(locale) \(screen)")
+                let path = "fastlane/metadata/android/\(locale)/images/phoneScreenshots/\(screen)_1700000000000.png"
+                try scratch.write(path, png)
+                hashes[path] = SHA256.hex(png)
+                try scratch.write("fastlane/metadata/android/\(locale)/title.txt", "Tuck")
+            }
+        }
+        return hashes
+    }
+
+    /// `"fastlane": [snapshot folder, screengrab folder]`: both stores in one manifest, each
+    /// locale its own capture; a locale only one folder has (iOS `ja`, Android `ja-JP`) composes
+    /// that folder's captures only. The same folder twice would write one output twice: refused.
+    func testSnapshotAndScreengrabFoldersComposeInOneJob() throws {
+        let scratch = try Scratch()
+        let hashes = try Self.writeReleaseFolder(scratch)
+        var headlines = Self.headlines.filter { $0.key != "de-DE" }
+        headlines["ja-JP"] = headlines["ja"]
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": ["fastlane/screenshots", "fastlane/metadata/android"]],
+                                        "headlines": headlines])
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"), rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.svg.path) \($0.well)" }, [
+            "en-US/ios-simulator-1320x2868/01Home.svg ios-simulator-1320x2868", "en-US/ios-simulator-1320x2868/02Search.svg ios-simulator-1320x2868",
+            "en-US/phoneScreenshots/01Home.svg android-emulator-1080x2400", "en-US/phoneScreenshots/02Search.svg android-emulator-1080x2400",
+            "ja/ios-simulator-1320x2868/01Home.svg ios-simulator-1320x2868", "ja/ios-simulator-1320x2868/02Search.svg ios-simulator-1320x2868",
+            "ja-JP/phoneScreenshots/01Home.svg android-emulator-1080x2400", "ja-JP/phoneScreenshots/02Search.svg android-emulator-1080x2400",
+        ])
+        for output in manifest.outputs {
+            let screen = output.captureId.hasSuffix("01Home") ? "01Home" : "02Search"
+            let source = output.well.hasPrefix("ios")
+                ? "fastlane/screenshots/\(output.locale)/iPhone 16 Pro Max-\(screen).png"
+                : "fastlane/metadata/android/\(output.locale)/images/phoneScreenshots/\(screen)_1700000000000.png"
+            XCTAssertEqual(output.captureSource?.path, "../\(source)")
+            XCTAssertEqual(output.capture.sha256, try XCTUnwrap(hashes[source]), output.svg.path)
+        }
+        // --layout fastlane: iOS to deliver's folder, Android to supply's (with its Play target).
+        var d = DiagnosticCollector()
+        _ = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": ["fastlane/screenshots", "fastlane/metadata/android"]],
+                                  "headlines": headlines.filter { $0.key == "en-US" }, "locales": ["en-US"],
+                                  "targets": ["app-store:iphone-6.9", "google-play:phone"]])
+        let loaded = try XCTUnwrap(JobLoader.load(file: job, into: &d))
+        let options = PlanOptions(sourceDateEpoch: "0", fastlaneLayout: true)
+        let plan = try XCTUnwrap(Planner.plan(loaded, inputs: Ingest.read(loaded, options: options), options: options, into: &d))
+        XCTAssertEqual(lines(d), [])
+        XCTAssertEqual(plan.outputs.map { $0.destination.fastlane ?? "-" }, [
+            "fastlane/screenshots/en-US/01_ios-simulator-1320x2868-01Home_app-store-iphone-6.9.png",
+            "fastlane/screenshots/en-US/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
+            "fastlane/metadata/android/en-US/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
+            "fastlane/metadata/android/en-US/images/phoneScreenshots/04_phoneScreenshots-02Search.png",
+        ])
+
+        // The same folder twice (spelt two ways): every capture id twice, both files named.
+        _ = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": ["fastlane/screenshots", "./fastlane/screenshots"]],
+                                  "headlines": Self.headlines.filter { $0.key == "en-US" }])
+        let twice = ScreenshotComposer().check(jobFile: job, options: PlanOptions())
+        XCTAssertEqual(errorLines(twice), ["01Home", "02Search"].map { screen in
+            "error: \(scratch.path("fastlane/screenshots/en-US/iPhone 16 Pro Max-\(screen).png")): captures.fastlane: two screenshots become capture \(screen): expected one file name per device and screen, found fastlane/screenshots/en-US/iPhone 16 Pro Max-\(screen).png and ./fastlane/screenshots/en-US/iPhone 16 Pro Max-\(screen).png; rename one device, or list each folder once"
+        })
+    }
+
     func testSnapshotFolderWithTwoDevicesAndThreeLanguagesComposesEachLocalesOwnCapture() throws {
         let scratch = try Scratch()
         let hashes = try Self.writeSnapshotFolder(scratch)
@@ -240,7 +315,7 @@ final class FastlaneFolderTests: XCTestCase {
 
         try scratch.write("shots/en-US/iPhone SE 2nd generation-01Inbox.png", try Data(contentsOf: source.appendingPathComponent("iPhone SE (3rd generation)-01Inbox.png")))
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions())), [
-            "error: \(scratch.path("shots/en-US/iPhone SE 2nd generation-01Inbox.png")): captures.fastlane: two screenshots become capture iPhone-SE-2nd-generation-01Inbox: expected one file name per device and screen, found en-US/iPhone SE (2nd generation)-01Inbox.png and en-US/iPhone SE 2nd generation-01Inbox.png; rename one device",
+            "error: \(scratch.path("shots/en-US/iPhone SE 2nd generation-01Inbox.png")): captures.fastlane: two screenshots become capture iPhone-SE-2nd-generation-01Inbox: expected one file name per device and screen, found shots/en-US/iPhone SE (2nd generation)-01Inbox.png and shots/en-US/iPhone SE 2nd generation-01Inbox.png; rename one device",
         ])
     }
 }

@@ -108,6 +108,17 @@ final class SchemaTests: XCTestCase {
         ])
     }
 
+    /// `"fastlane"` is a folder or a list of folders (a snapshot and a screengrab folder); an
+    /// empty list is refused, as the loader refuses it.
+    func testFastlaneCapturesAreAFolderOrAListOfFolders() throws {
+        let scratch = try Scratch()
+        let one = try scratch.write("one.json", #"{"schemaVersion": 1, "captures": {"fastlane": "screenshots"}, "headlines": "h.xcstrings"}"#)
+        let list = try scratch.write("list.json", #"{"schemaVersion": 1, "captures": {"fastlane": ["fastlane/screenshots", "fastlane/metadata/android"]}, "headlines": "h.xcstrings"}"#)
+        let empty = try scratch.write("empty.json", #"{"schemaVersion": 1, "captures": {"fastlane": []}, "headlines": "h.xcstrings"}"#)
+        XCTAssertEqual(try validate([one, list, empty].map { ("job", URL(fileURLWithPath: $0)) }, in: scratch),
+                       ["\(empty): captures/fastlane: [] is not valid under any of the given schemas"])
+    }
+
     /// The job schema describes exactly the fields the job loader reads, and the theme schema
     /// exactly the theme keys: a field added to one without the other fails here.
     func testSchemaFieldsAreTheLoadersFields() throws {

@@ -79,6 +79,47 @@ final class StarterJobTests: XCTestCase {
         }
     }
 
+    /// fastlane's own folder (snapshot's screenshots/, screengrab's metadata/android/): one job
+    /// for both stores, the list form of "fastlane"; it renders once headlines are written.
+    func testAFastlaneFolderGivesOneJobForBothStores() throws {
+        let scratch = try Scratch()
+        let hashes = try FastlaneFolderTests.writeReleaseFolder(scratch)
+        let result = StarterJob.run(folder: "fastlane", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [])
+        XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(5), [
+            "fastlane: fastlane folder, 4 capture(s), 2 screen(s), locale(s) en-US, ja, ja-JP",
+            "  iPhone 16 Pro Max 01Home: well ios-simulator-1320x2868 (1320×2868)",
+            "  iPhone 16 Pro Max 02Search: well ios-simulator-1320x2868 (1320×2868)",
+            "  phoneScreenshots 01Home: well android-emulator-1080x2400 (1080×2400)",
+            "  phoneScreenshots 02Search: well android-emulator-1080x2400 (1080×2400)",
+        ])
+        XCTAssertEqual(try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8).components(separatedBy: "\n")[3],
+                       "  \"captures\": { \"fastlane\": [\"fastlane/screenshots\", \"fastlane/metadata/android\"] },")
+        try Self.fillHeadlines(scratch.path("headlines.xcstrings"))
+        let report = ScreenshotComposer().render(jobFile: scratch.path("job.json"), options: PlanOptions(sourceDateEpoch: "0"),
+                                                 rendering: RenderOptions(svgOnly: true))
+        XCTAssertEqual(lines(report), [])
+        let manifest = try XCTUnwrap(report.manifest)
+        XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId)" }, [
+            "en-US/ios-simulator-1320x2868-01Home", "en-US/ios-simulator-1320x2868-02Search", "en-US/phoneScreenshots-01Home", "en-US/phoneScreenshots-02Search",
+            "ja/ios-simulator-1320x2868-01Home", "ja/ios-simulator-1320x2868-02Search", "ja-JP/phoneScreenshots-01Home", "ja-JP/phoneScreenshots-02Search",
+        ])
+        for output in manifest.outputs {
+            let source = String(try XCTUnwrap(output.captureSource?.path).dropFirst(3))
+            XCTAssertEqual(output.capture.sha256, try XCTUnwrap(hashes[source]), source)
+            XCTAssertTrue(source.contains("/\(output.locale)/"), source)
+        }
+
+        // supply's metadata/android with text only: the job lists the snapshot folder alone.
+        let textOnly = try Scratch()
+        try FastlaneFolderTests.writeReleaseFolder(textOnly)
+        try FileManager.default.removeItem(atPath: textOnly.path("fastlane/metadata/android/en-US/images"))
+        try FileManager.default.removeItem(atPath: textOnly.path("fastlane/metadata/android/ja-JP/images"))
+        XCTAssertEqual(StarterJob.run(folder: "fastlane", into: textOnly.url).diagnostics.map(\.line), [])
+        XCTAssertEqual(try String(contentsOfFile: textOnly.path("job.json"), encoding: .utf8).components(separatedBy: "\n")[3],
+                       "  \"captures\": { \"fastlane\": [\"fastlane/screenshots\"] },")
+    }
+
     func testScreengrabFolderGivesAJobThatRendersOnceHeadlinesAreWritten() throws {
         let scratch = try Scratch()
         for locale in ["de-DE", "en-US", "fr-FR"] {

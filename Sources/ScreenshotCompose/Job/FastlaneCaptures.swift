@@ -18,56 +18,103 @@ enum FastlaneCaptures {
         let file = reader.file
         guard let object = reader.value("captures").flatMap({ JSONFieldReader($0, file: file, path: "captures", &d) }) else { return Reading() }
         object.refuseUnknownKeys(["fastlane"], &d)
-        guard let relative = object.string("fastlane", &d) else { return Reading() }
-        let folder = JobLoader.resolve(relative, against: directory)
+        // One folder, or a list: a release's snapshot (iOS) and screengrab (Android) folders
+        // in one job, so both stores' screenshots share one plan, manifest and contact sheet.
+        var relatives: [String] = []
+        if object.value("fastlane")?.arrayValue != nil {
+            for (value, path) in object.array("fastlane", &d) {
+                guard let text = value.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                    d.error(file, path, "expected a folder (a non-empty string), found \(value.summary)")
+                    continue
+                }
+                if relatives.contains(text) {
+                    d.error(file, path, "expected each folder once, found \"\(text)\" again")
+                    continue
+                }
+                relatives.append(text)
+            }
+        } else if let one = object.string("fastlane", &d) {
+            relatives = [one]
+        }
+        guard !relatives.isEmpty else { return Reading() }
         // The device names come from the wells catalog the planner reads again and reports on.
         var ignored = DiagnosticCollector()
         let catalog = WellsListing.load(file: wells?.path, into: &ignored)
         let devices = (catalog?.wells ?? []).filter { $0.storeWell?.store == nil && !$0.fixture }.flatMap { well in well.devices.map { (name: $0, well: well.id) } }
-        guard let scan = FastlaneCaptureFolder.scan(folder, file: file, field: "captures.fastlane", devices: devices, into: &d) else { return Reading() }
+        var scans: [(relative: String, folder: URL, scan: FastlaneCaptureFolder)] = []
+        for relative in relatives {
+            let folder = JobLoader.resolve(relative, against: directory)
+            if let scan = FastlaneCaptureFolder.scan(folder, file: file, field: "captures.fastlane", devices: devices, into: &d) {
+                scans.append((relative, folder, scan))
+            }
+        }
 
         var reading = Reading()
-        for tag in scan.localeFolders {
-            guard LocaleTag.isWellFormed(tag) else {
-                d.warning(file, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; not read")
-                continue
+        // Folder (as the job names it) → its canonical locales.
+        var localesOf: [String: Set<String>] = [:]
+        for (relative, folder, scan) in scans {
+            for tag in scan.localeFolders {
+                guard LocaleTag.isWellFormed(tag) else {
+                    d.warning(file, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; not read")
+                    continue
+                }
+                let locale = LocaleTag.canonical(tag)
+                if reading.captureLocales[locale] == nil { reading.captureLocales[locale] = tag }
+                localesOf[relative, default: []].insert(locale)
             }
-            reading.captureLocales[LocaleTag.canonical(tag)] = tag
         }
-        let folders = deviceFolders(scan)
+        // Device folders over every folder's devices: an iPhone and a Pixel in one job are two
+        // devices, whose outputs must not share a name.
+        let folders = deviceFolders(scans.flatMap(\.scan.screens))
         var seen: [String: String] = [:]
-        for screen in scan.screens {
-            let example = screen.files.values.sorted().first ?? ""
-            guard CaptureID.isValid(screen.screen) else {
-                d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
-                        "the screen name becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(screen.screen)\"")
-                continue
+        for (relative, folder, scan) in scans {
+            for screen in scan.screens {
+                let example = screen.files.values.sorted().first ?? ""
+                guard CaptureID.isValid(screen.screen) else {
+                    d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
+                            "the screen name becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(screen.screen)\"")
+                    continue
+                }
+                // One device: the screen id names the outputs. Several: each device's outputs go to
+                // its own folder (OutputPaths), and the capture id carries the device so ids, the
+                // manifest's keys and the contact sheet's rows stay one per device and screen.
+                let group = folders[screen.device].map { OutputPaths.DeviceGroup(folder: $0, screen: screen.screen) }
+                let id = group.map { "\($0.folder)-\($0.screen)" } ?? screen.screen
+                // Device names that differ only in what a file name cannot hold ("Pixel 9" and
+                // "Pixel-9"), or in case, would write one output twice (case-insensitive on macOS);
+                // so would the same device in two of the folders.
+                let named = "\(relative)/\(example)"
+                if let other = seen[id.lowercased()] {
+                    let fix = other.hasPrefix("\(relative)/") ? "rename one device" : "rename one device, or list each folder once"
+                    d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
+                            "two screenshots become capture \(id): expected one file name per device and screen, found \(other) and \(named); \(fix)")
+                    continue
+                }
+                seen[id.lowercased()] = named
+                let pattern: String
+                switch scan.layout {
+                case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"
+                case .screengrab: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/images/\(screen.device)/\(screen.screen)_*.png"
+                }
+                var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: screen.well, storeWell: nil)
+                // Keyed by the job's folder tag of each locale (another folder may spell it in
+                // another case), so `LocaleCapturePath.file` finds this folder's file.
+                var files: [String: String] = [:]
+                for (tag, path) in screen.files {
+                    let locale = LocaleTag.canonical(tag)
+                    files[reading.captureLocales[locale] ?? tag] = "\(relative)/\(path)"
+                }
+                capture.localeFiles = files
+                capture.screen = id == screen.screen ? nil : screen.screen
+                capture.device = group
+                capture.field = "captures.fastlane"
+                // iOS `ja` and Android `ja-JP` are two locales: a folder without one of the
+                // others' locales has no capture for it, by design rather than by a gap.
+                let own = localesOf[relative] ?? []
+                capture.absentLocales = Set(localesOf.values.joined()).subtracting(own)
+                reading.captures.append(capture)
+                if !reading.screens.contains(screen.screen) { reading.screens.append(screen.screen) }
             }
-            // One device: the screen id names the outputs. Several: each device's outputs go to
-            // its own folder (OutputPaths), and the capture id carries the device so ids, the
-            // manifest's keys and the contact sheet's rows stay one per device and screen.
-            let group = folders[screen.device].map { OutputPaths.DeviceGroup(folder: $0, screen: screen.screen) }
-            let id = group.map { "\($0.folder)-\($0.screen)" } ?? screen.screen
-            // Device names that differ only in what a file name cannot hold ("Pixel 9" and
-            // "Pixel-9"), or in case, would write one output twice (case-insensitive on macOS).
-            if let other = seen[id.lowercased()] {
-                d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
-                        "two screenshots become capture \(id): expected one file name per device and screen, found \(other) and \(example); rename one device")
-                continue
-            }
-            seen[id.lowercased()] = example
-            let pattern: String
-            switch scan.layout {
-            case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"
-            case .screengrab: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/images/\(screen.device)/\(screen.screen)_*.png"
-            }
-            var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: screen.well, storeWell: nil)
-            capture.localeFiles = screen.files.mapValues { "\(relative)/\($0)" }
-            capture.screen = id == screen.screen ? nil : screen.screen
-            capture.device = group
-            capture.field = "captures.fastlane"
-            reading.captures.append(capture)
-            if !reading.screens.contains(screen.screen) { reading.screens.append(screen.screen) }
         }
         return reading
     }
@@ -76,10 +123,10 @@ enum FastlaneCaptures {
     /// its name when the catalog does not know it or another device of the folder has the same
     /// well (iPhone SE (2nd and 3rd generation) are one well: their outputs must not collide).
     /// Empty for one device.
-    static func deviceFolders(_ scan: FastlaneCaptureFolder) -> [String: String] {
-        let devices = scan.devices
+    static func deviceFolders(_ screens: [FastlaneCaptureFolder.Screen]) -> [String: String] {
+        let devices = screens.map(\.device).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         guard devices.count > 1 else { return [:] }
-        let wellOf = Dictionary(scan.screens.map { ($0.device, $0.well) }, uniquingKeysWith: { a, _ in a })
+        let wellOf = Dictionary(screens.map { ($0.device, $0.well) }, uniquingKeysWith: { a, _ in a })
         var folders: [String: String] = [:]
         for device in devices {
             let well = wellOf[device] ?? nil

@@ -50,6 +50,9 @@ public struct JobCapture: Equatable, Sendable {
     /// A fastlane folder with several devices: this capture's device, whose outputs go to a
     /// folder of their own (`OutputPaths.DeviceGroup`).
     public var device: OutputPaths.DeviceGroup?
+    /// Several fastlane folders: the locales other folders hold and this capture's folder does
+    /// not (Android's `ja-JP` for an iOS capture); the capture is not composed for them.
+    public var absentLocales: Set<String> = []
     /// The job field diagnostics name (`captures.fastlane`); nil: `captures[<index>]`.
     public var field: String?
     /// `"frame"`: this capture's device frame file (a PNG with a transparent screen or an SVG

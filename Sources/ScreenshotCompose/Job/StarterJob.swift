@@ -21,6 +21,8 @@ public enum StarterJob {
     public struct Found: Equatable, Sendable {
         public enum Kind: String, Sendable {
             case plain = "plain PNG", perLocale = "per-locale PNG", snapshot = "fastlane snapshot", screengrab = "fastlane screengrab"
+            /// A fastlane folder holding `screenshots/` (snapshot) and/or `metadata/android/` (screengrab).
+            case fastlane = "fastlane"
         }
         public struct Capture: Equatable, Sendable {
             /// The headline key: the capture id (plain) or the screen id (fastlane).
@@ -35,6 +37,8 @@ public enum StarterJob {
         public var captures: [Capture]
         /// Per-locale PNGs: canonical locale → its folder, where the two differ (`"captureLocales"`).
         public var captureLocales: [String: String] = [:]
+        /// `.fastlane`: the snapshot and screengrab folders it holds, relative to it.
+        public var folders: [String] = []
         /// The headline keys in order.
         public var screens: [String] { captures.map(\.screen).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
     }
@@ -84,7 +88,12 @@ public enum StarterJob {
                 job += "  \"captureLocales\": { \(pairs.joined(separator: ", ")) },\n"
             }
         } else {
-            job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
+            if found.kind == .fastlane {
+                let folders = found.folders.map { json(relative == "." ? $0 : "\(relative)/\($0)") }
+                job += "  \"captures\": { \"fastlane\": [\(folders.joined(separator: ", "))] },\n"
+            } else {
+                job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
+            }
         }
         // The store-ready look (bigger headline, device frame, shadow) for a new job; jobs
         // without "template" keep the placeholder template (templates' commit).
@@ -149,7 +158,18 @@ public enum StarterJob {
             return readPerLocale(folder, perLocale, catalog: catalog, &d)
         }
         var scanned = DiagnosticCollector()
-        guard let scan = FastlaneCaptureFolder.scan(folder, file: folder.path, field: "(folder)", devices: devices, into: &scanned) else {
+        let scan = FastlaneCaptureFolder.scan(folder, file: folder.path, field: "(folder)", devices: devices, into: &scanned)
+        // fastlane's own folder: snapshot's screenshots/ and screengrab's metadata/android/,
+        // one job for both stores.
+        // supply's metadata/android often holds text only: a part without screenshots is left out.
+        let parts = scan != nil ? [] : fastlaneParts.filter { part in
+            var ignored = DiagnosticCollector()
+            return FastlaneCaptureFolder.scan(folder.appendingPathComponent(part), file: folder.path, field: "(folder)", devices: devices, into: &ignored) != nil
+        }
+        if !parts.isEmpty {
+            return readFastlane(folder, parts: parts, catalog: catalog, &d)
+        }
+        guard let scan else {
             // The folder is one (checked above) without captures in any layout init reads.
             d.error(folder.path, "(folder)", "init found no captures: expected PNGs (<folder>/<name>.png or <folder>/<locale>/<name>.png), a fastlane snapshot folder (<language>/<Device Name>-<name>.png) or a screengrab folder (<locale>/images/phoneScreenshots/<name>.png), found none")
             return nil
@@ -173,6 +193,28 @@ public enum StarterJob {
             d.warning(folder.appendingPathComponent(tag).path, "(folder)", "not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; left out")
         }
         return Found(kind: scan.layout == .snapshot ? .snapshot : .screengrab, locales: sourceFirst(tags), captures: captures)
+    }
+
+    /// The folders of a fastlane folder that hold its screenshot tools' captures.
+    static let fastlaneParts = ["screenshots", "metadata/android"]
+
+    /// Each of `parts` read as a snapshot or screengrab folder; their captures and locales united.
+    private static func readFastlane(_ folder: URL, parts: [String], catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found? {
+        var found = Found(kind: .fastlane, locales: [], captures: [])
+        for part in parts {
+            let url = folder.appendingPathComponent(part)
+            guard let one = read(url, catalog: catalog, &d) else { continue }
+            guard one.kind == .snapshot || one.kind == .screengrab else {
+                d.error(url.path, "(folder)", "a fastlane folder's \(part) holds fastlane screenshots: expected a snapshot folder (<language>/<Device Name>-<name>.png) or a screengrab folder (<locale>/images/phoneScreenshots/<name>.png), found a \(one.kind.rawValue) folder")
+                continue
+            }
+            found.folders.append(part)
+            found.captures += one.captures
+            found.locales += one.locales.filter { !found.locales.contains($0) }
+        }
+        guard !found.folders.isEmpty else { return nil }
+        found.locales = sourceFirst(found.locales)
+        return found
     }
 
     /// `<folder>/<locale>/<name>.png` with no device in the names (app-preview's

@@ -104,7 +104,8 @@ public enum Planner {
             // the same inputs, so per-locale CI runs merge (merge-manifests) to the whole run.
             var read: [String: Int] = [:]
             var own: [PlannedCapture] = []
-            for file in LocaleCapturePath.resolve(capture, field: capture.field ?? "captures[\(index)].path", locales: job.locales,
+            for file in LocaleCapturePath.resolve(capture, field: capture.field ?? "captures[\(index)].path",
+                                                  locales: job.locales.filter { !capture.absentLocales.contains($0) },
                                                   fallbackLocale: fallbackLocale, job: job, inputs: inputs, &d) {
                 if read[file.url.path] == nil {
                     var concrete = capture
