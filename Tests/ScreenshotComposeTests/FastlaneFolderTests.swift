@@ -84,8 +84,7 @@ final class FastlaneFolderTests: XCTestCase {
         // --layout fastlane: iOS to deliver's folder, Android to supply's (with its Play target).
         var d = DiagnosticCollector()
         _ = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": ["fastlane/screenshots", "fastlane/metadata/android"]],
-                                  "headlines": headlines.filter { $0.key == "en-US" }, "locales": ["en-US"],
-                                  "targets": ["app-store:iphone-6.9", "google-play:phone"]])
+                                  "headlines": headlines, "targets": ["app-store:iphone-6.9", "google-play:phone"]])
         let loaded = try XCTUnwrap(JobLoader.load(file: job, into: &d))
         let options = PlanOptions(sourceDateEpoch: "0", fastlaneLayout: true)
         let plan = try XCTUnwrap(Planner.plan(loaded, inputs: Ingest.read(loaded, options: options), options: options, into: &d))
@@ -95,6 +94,11 @@ final class FastlaneFolderTests: XCTestCase {
             "fastlane/screenshots/en-US/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
             "fastlane/metadata/android/en-US/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
             "fastlane/metadata/android/en-US/images/phoneScreenshots/04_phoneScreenshots-02Search.png",
+            // ja (iOS only) and ja-JP (Android only) share no store language: no refusal.
+            "fastlane/screenshots/ja/01_ios-simulator-1320x2868-01Home_app-store-iphone-6.9.png",
+            "fastlane/screenshots/ja/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
+            "fastlane/metadata/android/ja-JP/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
+            "fastlane/metadata/android/ja-JP/images/phoneScreenshots/04_phoneScreenshots-02Search.png",
         ])
 
         // The same folder twice (spelt two ways): every capture id twice, both files named.

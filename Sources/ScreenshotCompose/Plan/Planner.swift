@@ -140,8 +140,15 @@ public enum Planner {
         var playCodes: [String: String] = [:]
         if options.fastlaneLayout, let wells {
             let stores = Set(captures.map { UploadLayout.store(of: $0, wells: wells) })
-            if stores.contains("app-store") { fastlaneCodes = mapToStoreLanguages(locales, store: "app-store", job: job, inputs: inputs, &d) }
-            if stores.contains("google-play") { playCodes = mapToStoreLanguages(locales, store: "google-play", job: job, inputs: inputs, &d) }
+            // Several fastlane folders: a locale only one folder holds (iOS `ja`, Android
+            // `ja-JP`) uploads to that folder's store only, so it shares no store language.
+            func storeLocales(_ store: String) -> [String] {
+                let absent = captures.filter { UploadLayout.store(of: $0, wells: wells) == store }
+                    .map { planned in job.captures.first { $0.id == planned.id }?.absentLocales ?? [] }
+                return locales.filter { locale in absent.contains { !$0.contains(locale) } }
+            }
+            if stores.contains("app-store") { fastlaneCodes = mapToStoreLanguages(storeLocales("app-store"), store: "app-store", job: job, inputs: inputs, &d) }
+            if stores.contains("google-play") { playCodes = mapToStoreLanguages(storeLocales("google-play"), store: "google-play", job: job, inputs: inputs, &d) }
             var warned: Set<String> = []
             for capture in captures where warned.insert(capture.outputStem).inserted {
                 let field = "captures[\(capture.jobIndex)]"
