@@ -26,7 +26,7 @@ final class StarterJobTests: XCTestCase {
         let result = StarterJob.run(folder: "screenshots", into: scratch.url)
         XCTAssertEqual(result.diagnostics.map(\.line), [])
         XCTAssertEqual(result.text, """
-            screenshots: fastlane snapshot folder, 4 capture(s), 2 screen(s), locale(s) en-US, de-DE, ja
+            screenshots: fastlane snapshot folder, 4 capture(s) (a screen on a device, one file per locale), 2 screen(s), locale(s) en-US, de-DE, ja
               iPad Pro 13-inch (M4) 01Home: well ios-simulator-2064x2752 (2064×2752)
               iPad Pro 13-inch (M4) 02Search: well ios-simulator-2064x2752 (2064×2752)
               iPhone 16 Pro Max 01Home: well ios-simulator-1320x2868 (1320×2868)
@@ -87,7 +87,7 @@ final class StarterJobTests: XCTestCase {
         let result = StarterJob.run(folder: "fastlane", into: scratch.url)
         XCTAssertEqual(result.diagnostics.map(\.line), [])
         XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(5), [
-            "fastlane: fastlane folder, 4 capture(s), 2 screen(s), locale(s) en-US, ja, ja-JP",
+            "fastlane: fastlane folder, 4 capture(s) (a screen on a device, one file per locale), 2 screen(s), locale(s) en-US, ja, ja-JP",
             "  iPhone 16 Pro Max 01Home: well ios-simulator-1320x2868 (1320×2868)",
             "  iPhone 16 Pro Max 02Search: well ios-simulator-1320x2868 (1320×2868)",
             "  phoneScreenshots 01Home: well android-emulator-1080x2400 (1080×2400)",
@@ -132,7 +132,7 @@ final class StarterJobTests: XCTestCase {
         let result = StarterJob.run(folder: "fastlane/metadata/android", into: scratch.url)
         XCTAssertEqual(result.diagnostics.map(\.line), [])
         XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(3), [
-            "fastlane/metadata/android: fastlane screengrab folder, 2 capture(s), 2 screen(s), locale(s) en-US, de-DE, fr-FR",
+            "fastlane/metadata/android: fastlane screengrab folder, 2 capture(s) (a screen on a device, one file per locale), 2 screen(s), locale(s) en-US, de-DE, fr-FR",
             "  phoneScreenshots 01Home: well android-emulator-1080x2400 (1080×2400)",
             "  phoneScreenshots 02Search: well android-emulator-1080x2400 (1080×2400)",
         ])
@@ -250,7 +250,7 @@ final class StarterJobTests: XCTestCase {
         let result = StarterJob.run(folder: "shots", into: scratch.url)
         XCTAssertEqual(result.diagnostics.map(\.line), [])
         XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(3), [
-            "shots: per-locale PNG folder, 2 capture(s), 2 screen(s), locale(s) en-US, de",
+            "shots: per-locale PNG folder, 2 capture(s) (one file per locale), 2 screen(s), locale(s) en-US, de",
             "  chat: well ios-simulator-1206x2622 (1206×2622)",
             "  home: well ios-simulator-1206x2622 (1206×2622)",
         ])

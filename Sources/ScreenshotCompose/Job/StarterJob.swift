@@ -331,7 +331,15 @@ public enum StarterJob {
 
     /// What `init` prints.
     static func text(_ found: Found, folder: String, written: [String]) -> String {
-        var lines = ["\(folder): \(found.kind.rawValue) folder, \(found.captures.count) capture(s), \(found.screens.count) screen(s), locale(s) \(found.locales.joined(separator: ", "))"]
+        // A capture is a screen on one device; it has a file in each locale folder, so the count
+        // says so (a new user read "6 capture(s)" for 24 files as files missed).
+        let perLocale: String
+        switch found.kind {
+        case .plain: perLocale = ""
+        case .perLocale: perLocale = " (one file per locale)"
+        default: perLocale = " (a screen on a device, one file per locale)"
+        }
+        var lines = ["\(folder): \(found.kind.rawValue) folder, \(found.captures.count) capture(s)\(perLocale), \(found.screens.count) screen(s), locale(s) \(found.locales.joined(separator: ", "))"]
         for capture in found.captures {
             let device = found.kind == .plain || found.kind == .perLocale ? "" : "\(capture.device ?? "") "
             lines.append("  \(device)\(capture.screen): well \(capture.well.id) (\(capture.well.width)×\(capture.well.height))")
