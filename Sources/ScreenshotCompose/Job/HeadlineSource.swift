@@ -142,7 +142,10 @@ enum HeadlineSource {
                 }
             }
         }
-        return d.errorCount > before ? nil : table
+        // The valid locales go on even when some were refused (an invalid tag is simply left
+        // out), so the later checks (wells, each locale's capture file, targets) report their
+        // problems in the same run; the errors already collected prevent rendering.
+        return table
     }
 
     private static func inline(_ byLocale: [String: JSONValue], file: String, captureIds: [String],

@@ -56,6 +56,9 @@ struct HeadlineFitter {
     /// Why the text must be one line, when it must (a badge's pill): a refusal then gives the
     /// text's width against the band's instead of a line count.
     public var oneLineReason: String? = nil
+    /// True when the job's headlineMaxLines sets `maxLines` (the headline); false for texts
+    /// with a fixed line limit (subtitle, other slots), whose refusal must not advise raising it.
+    public var maxLinesFromJob = true
 
     public init(maxLines: Int, minimumSize: Double, hyphenation: (() -> (any Hyphenator)?)? = nil) {
         self.maxLines = maxLines
@@ -158,8 +161,11 @@ struct HeadlineFitter {
                 detail: "the text is \(SVGNumber.format(width)) px wide at the floor size \(size) px: expected at most \(SVGNumber.format(band.width)) px in one line (\(reason))"))
         }
         if lines.count > maxLines || fitted.height > band.height {
+            // Raising the line limit helps only when the band has room for the lines needed.
+            let remedy = maxLinesFromJob && fitted.height <= band.height
+                ? "shorten it, add a soft hyphen or raise headlineMaxLines" : "shorten it or add a soft hyphen"
             return .failure(.overflow(pixels: fitted.height - allowed,
-                detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines))"))
+                detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines)); \(remedy)"))
         }
         if let inkProblem = inkOverflow(fitted, band: band) {
             return .failure(.overflow(pixels: inkProblem.pixels,

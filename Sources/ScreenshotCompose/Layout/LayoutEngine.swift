@@ -158,7 +158,8 @@ public struct LayoutEngine {
         let gapBetween = (base * 0.35).rounded()
         if let subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty {
             let size = (base * subtitleScale).rounded()
-            let fitter = headlineFitter(locale: locale, maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
+            var fitter = headlineFitter(locale: locale, maxLines: 2, minimumSize: (size * typesetting.minimumScale).rounded(.down))
+            fitter.maxLinesFromJob = false
             var subtitleStyle = style(locale: locale, size: size)
             subtitleStyle.weight = 400
             let subtitleBand = Rect(x: band.x, y: band.y, width: band.width, height: band.height * 0.45)

@@ -84,6 +84,7 @@ extension LayoutEngine {
             let isBadge = id.hasPrefix("badge")
             var fitter = headlineFitter(locale: locale, maxLines: isHeadline ? typesetting.maxLines : isBadge ? 1 : 2,
                                         minimumSize: isHeadline && fixedSize != nil ? size : (slot.size * typesetting.minimumScale).rounded(.down))
+            fitter.maxLinesFromJob = isHeadline
             // A badge is one line; on its own fill (a pill) it keeps clear of the rounded ends
             // (half the box's height each side), so its text never touches the pill's edge.
             var band = slot.box
