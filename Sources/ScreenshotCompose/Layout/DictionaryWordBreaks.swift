@@ -58,8 +58,9 @@ public enum DictionaryWordBreaks {
     }
 
     /// Where a line of `text` may break (scalar offsets, ascending, without 0 and the end):
-    /// an ICU dictionary word boundary that ICU's strict line breaking allows, not before a
-    /// particle or auxiliary, and in Japanese not inside the hiragana
+    /// an ICU dictionary word boundary that ICU's strict line breaking allows, not inside a
+    /// katakana run (ICU's dictionary splits loanwords it knows the parts of: ワン|タップ,
+    /// スクリーン|ショット), not before a particle or auxiliary, and in Japanese not inside the hiragana
     /// after a kanji or katakana word (its okurigana, particles and auxiliaries: 共有しましょう,
     /// 確認できます stay whole) unless a particle ends there (待って|ください).
     public static func allowedBreaks(_ text: String, locale: String) -> [Int] {
@@ -75,6 +76,7 @@ public enum DictionaryWordBreaks {
         }
         var allowed: [Int] = []
         for (index, position) in words.enumerated() where position > 0 && position < scalars.count && lineBreaks.contains(position) {
+            if insideKatakanaRun(scalars, at: position) { continue }
             let previous = index > 0 ? words[index - 1] : 0
             let next = index + 1 < words.count ? words[index + 1] : scalars.count
             if data.attaches(Array(scalars[position..<next])) { continue }
@@ -98,6 +100,29 @@ public enum DictionaryWordBreaks {
             if last - start > 1 { spans.append(start..<last) }
         }
         return spans
+    }
+
+    /// True when `position` falls between two characters of one katakana run: a loanword
+    /// (ワンタップ, アップデート) reads as one word, so no line breaks inside it, except after a
+    /// middle dot (スクリーン・|ショット), which separates the words of a compound and may end a
+    /// line (it never starts one: ICU's strict line breaking).
+    static func insideKatakanaRun(_ scalars: [Unicode.Scalar], at position: Int) -> Bool {
+        guard position > 0, position < scalars.count else { return false }
+        let before = scalars[position - 1]
+        return isKatakanaRun(before) && isKatakanaRun(scalars[position]) && !isMiddleDot(before)
+    }
+
+    /// Katakana (also the small, halfwidth and phonetic-extension letters), the long-vowel mark
+    /// ー, katakana iteration marks, the middle dot and the combining sound marks.
+    private static func isKatakanaRun(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30A1...0x30FF, 0x31F0...0x31FF, 0xFF65...0xFF9F, 0x3099...0x309A: return true
+        default: return false
+        }
+    }
+
+    private static func isMiddleDot(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x30FB || scalar.value == 0xFF65
     }
 
     private static func isHiragana(_ scalar: Unicode.Scalar) -> Bool {
