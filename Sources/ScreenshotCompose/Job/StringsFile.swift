@@ -19,23 +19,14 @@ public struct StringsSyntaxError: Error, Equatable, Sendable {
 /// order); `/* */` and `//` comments; quoted or bare keys; white space around `=`; escapes
 /// `\"`, `\\`, `\n`, `\t`, `\r`, `\0` and `\Uxxxx` / `\uxxxx` (a surrogate pair as two).
 public enum StringsFile {
-    /// Decodes the bytes by their BOM. Throws `StringsSyntaxError` at 1:1 when they are not text.
+    /// Decodes the bytes by their BOM (`TextDecoding`, strict). Throws `StringsSyntaxError` at
+    /// the line and column of the first byte that is not text, its byte offset in the message.
     public static func decode(_ data: Data) throws -> String {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            if let text = String(bytes: bytes.dropFirst(2), encoding: .utf16LittleEndian) { return text }
-        } else if bytes.starts(with: [0xFE, 0xFF]) {
-            if let text = String(bytes: bytes.dropFirst(2), encoding: .utf16BigEndian) { return text }
-        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            if let text = String(bytes: bytes.dropFirst(3), encoding: .utf8) { return text }
-        } else if bytes.contains(0) {
-            throw StringsSyntaxError(line: 1, column: 1,
-                                     message: "NUL bytes in a file without a byte-order mark: expected UTF-8, or UTF-16 with a BOM, found what looks like UTF-16 without one")
-        } else if let text = String(bytes: bytes, encoding: .utf8) {
-            return text
+        do {
+            return try TextDecoding.decode(data, allowingUTF16: true).text
+        } catch let problem as TextDecodingError {
+            throw StringsSyntaxError(line: problem.line, column: problem.column, message: problem.message)
         }
-        throw StringsSyntaxError(line: 1, column: 1,
-                                 message: "expected UTF-8, or UTF-16 with a byte-order mark, found bytes in neither")
     }
 
     /// Parses decoded text. Throws the first `StringsSyntaxError` (a syntax error leaves the rest

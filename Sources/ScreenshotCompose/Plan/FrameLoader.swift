@@ -39,8 +39,18 @@ enum FrameLoader {
         }
         let file = InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return png(data, file: file, &d) }
-        if let text = String(data: data, encoding: .utf8), text.contains("<svg") { return svg(text, file: file, &d) }
-        d.error(file.displayPath, "(frame)", "frame refused: expected a PNG with a transparent screen or an SVG with a <rect id=\"capture\">, found neither (no PNG signature, no <svg> element)")
+        let expected = "expected a PNG with a transparent screen or an SVG with a <rect id=\"capture\">"
+        let text: String
+        do {
+            text = try TextDecoding.decode(data, allowingUTF16: false).text
+        } catch {
+            let problem = error as? TextDecodingError
+            d.error(file.displayPath, "(frame)", "frame refused: \(expected), found no PNG signature and no SVG text: \(problem?.message ?? "\(error)")",
+                    at: problem.map { JSONPosition(line: $0.line, column: $0.column) })
+            return nil
+        }
+        if text.contains("<svg") { return svg(text, file: file, &d) }
+        d.error(file.displayPath, "(frame)", "frame refused: \(expected), found neither (no PNG signature, no <svg> element)")
         return nil
     }
 

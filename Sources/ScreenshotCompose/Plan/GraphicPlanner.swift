@@ -53,7 +53,7 @@ extension Planner {
                 var file = "builtin:\((graphic.builtinTemplate ?? .featureGraphic).rawValue)"
                 if let url = graphic.template {
                     guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d),
-                          let text = String(data: read.data, encoding: .utf8),
+                          let text = TextDecoding.text(read.data, file: read.file.displayPath, &d),
                           let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { continue }
                     choice = .slots(slots)
                     file = read.file.displayPath

@@ -59,10 +59,7 @@ public enum Planner {
         }
         let template = templateRead.flatMap { read -> SVGTemplate? in
             if job.builtinTemplate != nil { return SVGTemplate(segments: []) }
-            guard let text = String(data: read.data, encoding: .utf8) else {
-                d.error(read.file.displayPath, "(file)", "expected UTF-8 text, found bytes that are not UTF-8")
-                return nil
-            }
+            guard let text = TextDecoding.text(read.data, file: read.file.displayPath, &d) else { return nil }
             if SlotTemplate.isSlotMarked(text) {
                 guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }
                 templateChoice = .slots(slots)

@@ -74,8 +74,9 @@ extension Planner {
         if let builtin = screen.builtinTemplate { return (.builtin(builtin), "builtin:\(builtin.rawValue)", nil) }
         guard let url = screen.template else { return (defaultTemplate, templateFile, nil) }
         guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d) else { return nil }
-        guard let text = String(data: read.data, encoding: .utf8), SlotTemplate.isSlotMarked(text) else {
-            d.error(read.file.displayPath, "(template)", "a screen's template must be slot-marked: expected an SVG with <rect id=\"capture-1\"> … and no {{PLACEHOLDERS}}, found placeholders or bytes that are not UTF-8")
+        guard let text = TextDecoding.text(read.data, file: read.file.displayPath, &d) else { return nil }
+        guard SlotTemplate.isSlotMarked(text) else {
+            d.error(read.file.displayPath, "(template)", "a screen's template must be slot-marked: expected an SVG with <rect id=\"capture-1\"> … and no {{PLACEHOLDERS}}, found placeholders")
             return nil
         }
         guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }

@@ -35,10 +35,11 @@ struct JSONDocument {
     static let maximumDepth = 64
 
     /// Parses UTF-8 JSON (an optional UTF-8 byte order mark is skipped). Throws
-    /// `JSONSyntaxError` naming the line and column of the first syntax error.
+    /// `JSONSyntaxError` naming the line and column of the first syntax error (and the byte
+    /// offset of bytes that are not UTF-8 text).
     static func parse(_ data: Data) throws -> JSONDocument {
         try data.withUnsafeBytes { raw in
-            var parser = JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
+            var parser = try JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
             return try parser.document()
         }
     }
@@ -52,7 +53,7 @@ struct JSONDocument {
     static func parse(_ data: Data, streaming streamed: String, each: (JSONStreamedMember) -> Bool) throws -> JSONDocument {
         try withoutActuallyEscaping(each) { each in
             try data.withUnsafeBytes { raw in
-                var parser = JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
+                var parser = try JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
                 parser.streamed = (JSONPositionTable.hash(streamed.utf8), each)
                 return try parser.document()
             }
@@ -155,9 +156,16 @@ private struct JSONByteParser {
         return text
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// Checks the bytes are UTF-8 text first (`TextDecoding`: the byte offset of a bad byte, a
+    /// UTF-16 or UTF-32 byte-order mark, a NUL), so strings need no validating of their own.
+    init(bytes: UnsafeBufferPointer<UInt8>) throws {
         self.bytes = bytes
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3; lineStart = 3 }
+        do {
+            offset = try TextDecoding.checkUTF8(bytes)
+        } catch let problem as TextDecodingError {
+            throw JSONSyntaxError(message: problem.message, position: JSONPosition(line: problem.line, column: problem.column))
+        }
+        lineStart = offset
     }
 
     var position: JSONPosition {
@@ -165,9 +173,6 @@ private struct JSONByteParser {
     }
 
     mutating func document() throws -> JSONDocument {
-        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF {
-            throw JSONSyntaxError(message: "expected UTF-8 JSON, found UTF-16 or UTF-32 bytes", position: JSONPosition(line: 1, column: 1))
-        }
         skipWhitespace()
         let root = try value(path: JSONPositionTable.emptyPathHash, depth: 0)
         skipWhitespace()
@@ -383,16 +388,13 @@ private struct JSONByteParser {
             }
             offset += 1
         }
-        let text: String?
+        // The bytes are UTF-8 (checked when the parser was made), and escapes write UTF-8.
+        let text: String
         if var scratch {
             scratch.append(contentsOf: bytes[runStart..<offset])
-            text = String(validating: scratch, as: UTF8.self)
+            text = String(decoding: scratch, as: UTF8.self)
         } else {
-            text = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        }
-        guard let text else {
-            offset = start
-            throw error("expected UTF-8 text in a string, found bytes that are not UTF-8")
+            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
         }
         offset += 1
         return text
