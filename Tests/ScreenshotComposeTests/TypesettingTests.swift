@@ -231,7 +231,7 @@ final class TypesettingTests: XCTestCase {
 
     func testEmojiAreRefusedByDefaultWithTheReason() throws {
         XCTAssertEqual(try refusal("Ship it 🚀"), [
-            "error: job.json: headlines.en-US.shot: headline holds emoji U+1F680: librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs",
+            "error: job.json: headlines.en-US.shot: headline holds emoji U+1F680: librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or in the job \"emoji\": \"color\" (each emoji drawn in colour from Noto Color Emoji as an image) or \"emoji\": \"monochrome\" (monochrome glyphs)",
         ])
         XCTAssertEqual(try refusal("Ship it 🚀", extra: ["emoji": "monochrome"]), [])
     }

@@ -172,7 +172,7 @@ final class UserFrameTests: XCTestCase {
 
     func testAFrameNeedsATemplateWithACaptureSlot() throws {
         let (scratch, report) = try render(frame: "frame.png", try Self.framePNG(), template: nil, check: true)
-        XCTAssertEqual(errorLines(report), ["error: \(scratch.path("job.json")): frame: a frame is drawn into a template's capture slot: expected \"template\": \"classic\" (or another built-in) or a slot-marked template, found the placeholder template builtin:device-well.svg.tmpl for \(scratch.path("frame.png"))"])
+        XCTAssertEqual(errorLines(report), ["error: \(scratch.path("job.json")): frame: a frame is drawn into a template's capture slot: expected \"template\": \"classic\" (or another built-in: caption-below, browser, duo, panorama) or a slot-marked template, found the placeholder template builtin:device-well.svg.tmpl for \(scratch.path("frame.png"))"])
     }
 
     /// A PNG that is only a signature, an IHDR of `width` × `height` (8-bit RGBA), an empty IDAT and IEND:

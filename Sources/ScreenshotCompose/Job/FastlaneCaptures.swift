@@ -66,7 +66,7 @@ enum FastlaneCaptures {
         // Device folders over every folder's devices: an iPhone and a Pixel in one job are two
         // devices, whose outputs must not share a name.
         let folders = deviceFolders(scans.flatMap(\.scan.screens))
-        var seen: [String: String] = [:]
+        var seen: [String: (named: String, device: String, screen: String)] = [:]
         for (relative, folder, scan) in scans {
             for screen in scan.screens {
                 let example = screen.files.values.sorted().first ?? ""
@@ -85,12 +85,19 @@ enum FastlaneCaptures {
                 // so would the same device in two of the folders.
                 let named = "\(relative)/\(example)"
                 if let other = seen[id.lowercased()] {
-                    let fix = other.hasPrefix("\(relative)/") ? "rename one device" : "rename one device, or list each folder once"
+                    // Say what to rename: the screen when only its case differs (01Home, 01home).
+                    let fix: String
+                    switch (other.device == screen.device, other.screen == screen.screen) {
+                    case (true, false):
+                        fix = "rename one screen (\(other.screen) or \(screen.screen)): names that differ only in case are one file name on macOS (case-insensitive APFS, where fastlane runs)"
+                    case (false, false): fix = "rename one device (\(other.device) or \(screen.device)) or one screen (\(other.screen) or \(screen.screen))"
+                    default: fix = other.named.hasPrefix("\(relative)/") ? "rename one device" : "rename one device, or list each folder once"
+                    }
                     d.error(folder.appendingPathComponent(example).path, "captures.fastlane",
-                            "two screenshots become capture \(id): expected one file name per device and screen, found \(other) and \(named); \(fix)")
+                            "two screenshots become capture \(id): expected one file name per device and screen, found \(other.named) and \(named); \(fix)")
                     continue
                 }
-                seen[id.lowercased()] = named
+                seen[id.lowercased()] = (named, screen.device, screen.screen)
                 let pattern: String
                 switch scan.layout {
                 case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"

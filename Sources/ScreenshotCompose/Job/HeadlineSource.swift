@@ -108,7 +108,7 @@ enum HeadlineSource {
         table.locales = selectLocales(reader, available: raw.keys.sorted(), &d)
         let fallback = options.fallbackLocale.map { LocaleTag.isWellFormed($0) ? LocaleTag.canonical($0) : $0 }
         if let fallback, raw[fallback] == nil {
-            d.error(sourceName, "--fallback-locale", "fallback locale not in the headline source: expected one of \(raw.keys.sorted().joined(separator: ", ")), found \(fallback)")
+            d.error(sourceName, "--fallback-locale", "fallback locale not in the headline source: expected \(Alternatives.oneOf(raw.keys.sorted(), none: "a locale of the headline source (it has none)")), found \(fallback)")
             return nil
         }
         var missing: [String] = []
@@ -174,7 +174,7 @@ enum HeadlineSource {
             var headlines: [String: String] = [:]
             for id in entries.keys.sorted() {
                 guard known.contains(id) else {
-                    d.error(file, "\(path).\(id)", "headline for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
+                    d.error(file, "\(path).\(id)", "headline for an unknown capture: expected \(Alternatives.oneOf(captureIds, none: "the id of a capture of the job (it has no valid capture)")), found \"\(id)\"")
                     continue
                 }
                 guard let text = entries[id]?.stringValue else {
@@ -267,7 +267,7 @@ enum HeadlineSource {
             }
             let canonical = LocaleTag.canonical(tag)
             guard available.contains(canonical) else {
-                d.error(reader.file, path, "locale not in the headline source: expected one of \(available.joined(separator: ", ")), found \(tag)")
+                d.error(reader.file, path, "locale not in the headline source: expected \(Alternatives.oneOf(available, none: "a locale of the headline source (it has none)")), found \(tag)")
                 continue
             }
             if !selected.contains(canonical) { selected.append(canonical) }

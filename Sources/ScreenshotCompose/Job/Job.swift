@@ -231,7 +231,7 @@ public struct Job: Equatable, Sendable {
                 d.error(file, "headlines.\(locale)", "locale given twice: expected each locale once (ignoring case), found \(twin) and \(locale)")
             }
             for id in (headlines[locale] ?? [:]).keys.sorted() where !ids.contains(id) {
-                d.error(file, "headlines.\(locale).\(id)", "headline for an unknown capture: expected one of \(captures.map(\.id).joined(separator: ", ")), found \"\(id)\"")
+                d.error(file, "headlines.\(locale).\(id)", "headline for an unknown capture: expected \(Alternatives.oneOf(captures.map(\.id), none: "the id of a capture of the job (it has no valid capture)")), found \"\(id)\"")
             }
             missing += captures.filter { headlines[locale]?[$0.id] == nil }.map { "\(locale)/\($0.id)" }
         }

@@ -4,7 +4,7 @@ import Foundation
 /// ids (`[A-Za-z0-9][A-Za-z0-9._-]*`, unique), BCP 47 locales (unique ignoring case, since
 /// they become folder names), a headline for every capture in every locale and none for an
 /// unknown capture, and the typesetting fields (`headlineMaxLines` 1–6, `headlineMinimumScale`
-/// 0.3–1, `headlineSize` fit|uniform, `emoji` refuse|monochrome, `fonts` by locale,
+/// 0.3–1, `headlineSize` fit|uniform, `emoji` refuse|monochrome|color, `fonts` by locale,
 /// `fontFiles`, `hyphenation` true|false). Paths resolve against the job file's folder. Every problem goes into the
 /// collector. The job returned holds only the parts that passed (so later stages can report
 /// their own problems in the same run); nil only when the file is unreadable or not a JSON object.
@@ -167,7 +167,7 @@ public enum JobLoader {
             let field = "captureLocales.\(key)"
             let canonical = LocaleTag.canonical(key)
             guard LocaleTag.isWellFormed(key), locales.isEmpty || locales.contains(canonical) else {
-                d.error(reader.file, field, "expected a locale of the job (\(locales.joined(separator: ", "))), found \"\(key)\"")
+                d.error(reader.file, field, "expected a locale of the job (\(Alternatives.list(locales, none: "it names none"))), found \"\(key)\"")
                 continue
             }
             guard let tag = map[key]?.stringValue, LocaleCapturePath.isFolderName(tag) else {
@@ -198,7 +198,7 @@ public enum JobLoader {
             }
             for id in entries.keys.sorted() {
                 guard known.contains(id) else {
-                    d.error(reader.file, "\(path).\(id)", "\(what) for an unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(id)\"")
+                    d.error(reader.file, "\(path).\(id)", "\(what) for an unknown capture: expected \(Alternatives.oneOf(captureIds, none: "the id of a capture of the job (it has no valid capture)")), found \"\(id)\"")
                     continue
                 }
                 guard let text = entries[id]?.stringValue else {

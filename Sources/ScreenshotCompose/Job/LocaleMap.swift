@@ -44,7 +44,7 @@ enum LocaleMap {
         var renamed = HeadlineTable()
         renamed.files = table.files
         for from in map.keys.sorted() where !table.locales.contains(from) {
-            d.warning(file, "localeMap.\(from)", "maps a locale the headlines do not have: expected one of \(table.locales.joined(separator: ", ")), found \(from)")
+            d.warning(file, "localeMap.\(from)", "maps a locale the headlines do not have: expected \(Alternatives.oneOf(table.locales, none: "a locale of the headlines (they have none)")), found \(from)")
         }
         for locale in table.locales {
             let to = map[locale] ?? locale

@@ -34,7 +34,7 @@ enum ScreenReader {
                     continue
                 }
                 if !captureIds.contains(captureId) {
-                    d.error(reader.file, entryPath, "unknown capture: expected one of \(captureIds.joined(separator: ", ")), found \"\(captureId)\"")
+                    d.error(reader.file, entryPath, "unknown capture: expected \(Alternatives.oneOf(captureIds, none: "the id of a capture of the job (it has no valid capture)")), found \"\(captureId)\"")
                     continue
                 }
                 screen.captures.append(captureId)

@@ -300,7 +300,7 @@ public enum StarterJob {
         if let well = result.well { return well }
         let pickable = result.candidates.filter { !$0.fixture }
         if pickable.isEmpty {
-            d.error(path, "(size)", "no device well has this size: expected one of the sizes the wells catalog knows (\(catalog.deviceWellSizes.joined(separator: ", ")); see `wells`), found \(size)")
+            d.error(path, "(size)", "no device well has this size: expected \(catalog.deviceWellSizes.isEmpty ? "a size of a device well (the wells catalog has none)" : "one of the sizes the wells catalog knows (\(catalog.deviceWellSizes.joined(separator: ", ")); see `wells`)"), found \(size)")
         } else {
             d.error(path, "(size)", "\(pickable.count) wells have this size \(size): expected one, found \(pickable.map(\.id).joined(separator: ", ")); write the job by hand and name one in \"well\"")
         }

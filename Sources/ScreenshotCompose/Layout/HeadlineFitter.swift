@@ -36,6 +36,11 @@ public enum HeadlineRefusal: Error, Equatable, Sendable {
         "the colour emoji font (\(PangoTypesetter.colorEmojiFamily)) has no glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")): expected emoji it draws in colour, found emoji that would fall back to a monochrome glyph"
     }
 
+    /// The refusal of emoji under the default policy, offering both policies that accept them.
+    static func emojiMessage(_ slot: String, _ scalars: [Unicode.Scalar]) -> String {
+        "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or in the job \"emoji\": \"color\" (each emoji drawn in colour from \(PangoTypesetter.colorEmojiFamily) as an image) or \"emoji\": \"monochrome\" (monochrome glyphs)"
+    }
+
     static func unclosedEmphasisMessage(_ position: Int) -> String {
         "emphasis markup: the asterisk at character \(position) is never closed: expected *word* (or \\* for a literal asterisk), found an asterisk without its pair"
     }

@@ -123,7 +123,7 @@ extension LayoutEngine {
         case .colorEmojiMissing(let scalars):
             return .error(file, field, HeadlineRefusal.colorEmojiMessage(scalars))
         case .emoji(let scalars):
-            return .error(file, field, "headline holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
+            return .error(file, field, HeadlineRefusal.emojiMessage("headline", scalars))
         }
     }
 }

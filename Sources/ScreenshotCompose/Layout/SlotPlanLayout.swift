@@ -67,7 +67,7 @@ extension LayoutEngine {
             case .colorEmojiMissing(let scalars):
                 d.error(spec.headlineSourceFile, field, HeadlineRefusal.colorEmojiMessage(scalars))
             case .emoji(let scalars):
-                d.error(spec.headlineSourceFile, field, "\(slot) holds emoji \(scalars.map(XMLText.codePoint).joined(separator: ", ")): librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): expected no emoji, or \"emoji\": \"monochrome\" in the job to accept monochrome glyphs")
+                d.error(spec.headlineSourceFile, field, HeadlineRefusal.emojiMessage(slot, scalars))
             }
         case .failure(.enlarged(let slot, let index, let placedWidth, let captureWidth)):
             let refused = spec.captures[index]

@@ -95,7 +95,7 @@ enum ManifestReader {
         }
         let plannedLocales = Set(m.plan.outputs.map(\.locale))
         if let locale = m.selection?.locales?.first(where: { !plannedLocales.contains($0) }) {
-            return ("selection.locales", "a locale the plan does not have: expected one of \(plannedLocales.sorted().joined(separator: ", ")), found \(locale)")
+            return ("selection.locales", "a locale the plan does not have: expected \(Alternatives.oneOf(plannedLocales.sorted(), none: "a locale of the plan (it plans no output)")), found \(locale)")
         }
         // A panorama names store images of the plan, one per panel, each once: the contact sheet
         // and release tooling read them as one unit.

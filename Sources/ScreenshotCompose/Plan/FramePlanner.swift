@@ -25,8 +25,10 @@ extension Planner {
             for capture in spec.captures {
                 guard let frame = capture.frame, reported.insert(frame.file.displayPath).inserted else { continue }
                 let own = job.captures.indices.contains(capture.jobIndex) && job.captures[capture.jobIndex].frame != nil
+                // Every built-in with a capture slot (the feature graphic draws an icon).
+                let others = BuiltinTemplate.allCases.filter { $0 != .classic && $0 != .featureGraphic }.map(\.rawValue).joined(separator: ", ")
                 d.error(job.file, own ? "captures[\(capture.jobIndex)].frame" : "frame",
-                        "a frame is drawn into a template's capture slot: expected \"template\": \"classic\" (or another built-in) or a slot-marked template, found the placeholder template \(spec.templateFile.isEmpty ? "" : "\(spec.templateFile) ")for \(frame.file.displayPath)")
+                        "a frame is drawn into a template's capture slot: expected \"template\": \"classic\" (or another built-in: \(others)) or a slot-marked template, found the placeholder template \(spec.templateFile.isEmpty ? "" : "\(spec.templateFile) ")for \(frame.file.displayPath)")
             }
         }
     }

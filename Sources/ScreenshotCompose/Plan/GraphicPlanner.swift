@@ -12,7 +12,7 @@ extension Planner {
             defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: graphic.id)) }
             guard let target = wells.target(named: graphic.target), let slot = target.preferred["landscape"] ?? target.preferred.values.sorted().first else {
                 let names = wells.targets.map(\.name).sorted()
-                d.error(job.file, "\(field).target", "unknown store target: expected one of \(names.joined(separator: ", ")), found \"\(graphic.target)\"")
+                d.error(job.file, "\(field).target", "unknown store target: expected \(Alternatives.oneOf(names, none: "a store target (the store wells catalog has none)")), found \"\(graphic.target)\"")
                 continue
             }
             guard case .success(let bytes) = inputs.read(graphic.icon, as: .capture), let header = try? PNGCodec.readHeader(bytes) else {
@@ -45,7 +45,7 @@ extension Planner {
                 let index = job.graphics.firstIndex(of: graphic) ?? 0
                 let field = "graphics[\(index)]"
                 guard let title = graphic.title[locale] else {
-                    d.error(job.file, "\(field).title", "no title for locale \(locale): expected a title for every locale the job renders, found \(graphic.title.keys.sorted().joined(separator: ", "))")
+                    d.error(job.file, "\(field).title", "no title for locale \(locale): expected a title for every locale the job renders, found \(graphic.title.isEmpty ? "no title" : "titles for \(graphic.title.keys.sorted().joined(separator: ", ")) only")")
                     continue
                 }
                 guard checkHeadlineCharacters(title, job: job, locale: locale, captureId: graphic.id, field: "\(field).title", &d) else { continue }

@@ -263,13 +263,13 @@ public enum Planner {
         let hint = " (`wells --store` lists every slot)"
         if let target = wells.target(named: storeId) {
             let slots = allSlots.filter { wells.target(ofSlot: $0)?.name == target.name }.map(\.id)
-            return "\(storeId) is a target, not a store slot: expected one of its slots \(slots.joined(separator: ", "))\(hint), found \"\(storeId)\""
+            return "\(storeId) is a target, not a store slot: expected \(slots.isEmpty ? "a store slot (this target has none in the catalog)" : "one of its slots \(slots.joined(separator: ", "))")\(hint), found \"\(storeId)\""
         }
         if let target = wells.targets.first(where: { storeId.hasPrefix($0.folder + "-") }) {
             let slots = allSlots.filter { wells.target(ofSlot: $0)?.name == target.name }.map(\.id)
-            return "not a store slot: expected one of \(slots.joined(separator: ", "))\(hint), found \"\(storeId)\""
+            return "not a store slot: expected \(Alternatives.oneOf(slots, none: "a store slot (the catalog has none for \(target.name))"))\(hint), found \"\(storeId)\""
         }
-        return "not a store slot: expected one of \(allSlots.map(\.id).joined(separator: ", ")), found \"\(storeId)\""
+        return "not a store slot: expected \(Alternatives.oneOf(allSlots.map(\.id), none: "a store slot (the store wells catalog has none)")), found \"\(storeId)\""
     }
 
     /// `--layout fastlane`: every locale needs a language of each store it uploads to, and no
@@ -335,7 +335,7 @@ public enum Planner {
             // Store slots may be named too, but the list names the recorded device wells: a
             // capture is recorded in one of those (`wells --store` lists the slots).
             let recorded = wells.wells.filter { $0.storeWell?.store == nil }.map(\.id)
-            d.error(job.file, "\(field).well", "unknown well: expected one of \(recorded.joined(separator: ", ")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
+            d.error(job.file, "\(field).well", "unknown well: expected \(Alternatives.oneOf(recorded, none: "a device well (the wells catalog has none)")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
         }
         // A file read and decoded for an earlier entry is not read again (bytes given in code
         // have no path to share and are decoded as given).
@@ -448,7 +448,7 @@ public enum Planner {
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             // The sizes known, so a capture from a device the catalog lacks says what would fit.
-            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(wells.deviceWellSizes.joined(separator: ", ")); see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
+            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(Alternatives.list(wells.deviceWellSizes, none: "it has no device well")); see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
         } else {
             d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and \(matches.count) wells have its size \(header.width)×\(header.height): expected one, found \(matches.map(\.id).joined(separator: ", ")); name one in \"well\"")
         }
@@ -477,7 +477,7 @@ public enum Planner {
             if let match = job.locales.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
                 if !selected.contains(match) { selected.append(match) }
             } else {
-                d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected one of \(job.locales.joined(separator: ", ")), found \(tag)")
+                d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected \(Alternatives.oneOf(job.locales, none: "a locale of the job's headlines (none could be read)")), found \(tag)")
             }
         }
         return selected.sorted()

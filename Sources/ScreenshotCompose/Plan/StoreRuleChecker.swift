@@ -67,8 +67,8 @@ public enum StoreRuleChecker {
                 classHasSizes = true
                 let accepted = sizes.contains { ($0.width == w && $0.height == h) || (swapped && $0.width == h && $0.height == w) }
                 if !accepted {
-                    let list = sizes.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-                    findings.append(Finding(rule: rule, message: "size not accepted for \(storeClass): expected one of \(list)\(swapped ? " (or swapped for landscape)" : ""), found \(w)×\(h)"))
+                    let list = Alternatives.oneOf(sizes.map { "\($0.width)×\($0.height)" }, none: "a size the rule lists (it lists none)")
+                    findings.append(Finding(rule: rule, message: "size not accepted for \(storeClass): expected \(list)\(swapped ? " (or swapped for landscape)" : ""), found \(w)×\(h)"))
                 }
             case .sideRange(let low, let high) where min(w, h) < low || max(w, h) > high:
                 findings.append(Finding(rule: rule, message: "\(store) side limits: expected each side \(low)–\(high) px, found \(w)×\(h)"))

@@ -25,8 +25,8 @@ enum TargetExpansion {
                 result = Resolved(target: target, slot: slot, index: index)
             }
             guard let result else {
-                let valid = wells.targets.filter { $0.family != "graphic" }.map(\.name).joined(separator: ", ")
-                d.error(file, field, "unknown target: expected one of \(valid) (or a slot id, see `wells --store`), found \"\(name)\"")
+                let valid = Alternatives.oneOf(wells.targets.filter { $0.family != "graphic" }.map(\.name), none: "a target (the store wells catalog has none)")
+                d.error(file, field, "unknown target: expected \(valid) (or a slot id, see `wells --store`), found \"\(name)\"")
                 continue
             }
             if result.target.family == "graphic" {

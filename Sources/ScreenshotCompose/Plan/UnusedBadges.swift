@@ -18,7 +18,7 @@ extension Planner {
             for id in (job.badges[locale] ?? [:]).keys.sorted() {
                 let field = "badges.\(locale).\(id)"
                 if !locales.contains(locale) {
-                    d.warning(job.file, field, "badge for \(id) in \(locale) is not drawn: expected a rendered locale (\(locales.joined(separator: ", "))), found \(locale), which has no headlines or is not selected")
+                    d.warning(job.file, field, "badge for \(id) in \(locale) is not drawn: expected a rendered locale (\(Alternatives.list(locales, none: "none is rendered"))), found \(locale), which has no headlines or is not selected")
                 } else if slotless, !ownTemplate(id) {
                     d.warning(job.file, field, "badge for \(id) in \(locale) is not drawn: expected a template with a badge slot (<g id=\"badge\">) or a built-in template (\"template\": \"classic\"), found \(templateFile) without one")
                 }

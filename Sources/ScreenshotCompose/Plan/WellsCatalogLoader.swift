@@ -166,9 +166,9 @@ public enum WellsCatalogLoader {
             return .read(StoreWellClaim(store: store, storeClass: storeClass, citation: citation))
         }
         guard let minimum = minimums.first(where: { $0.storeClass == storeClass }) else {
-            let known = minimums.map { "\"\($0.storeClass)\"" }.joined(separator: ", ")
+            let known = minimums.map { "\"\($0.storeClass)\"" }
             d.error(item.file, "\(path).class",
-                    "\(wellLabel) claims store class \"\(storeClass)\", which has no cited minimum native width: expected one of \(known), found \"\(storeClass)\"")
+                    "\(wellLabel) claims store class \"\(storeClass)\", which has no cited minimum native width: expected \(Alternatives.oneOf(known, none: "a class with a cited minimum (the catalog cites none)")), found \"\(storeClass)\"")
             return .refused
         }
         if let width, minimum.minimumNativeWidth > width {

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+
+/// Refusals that have alternatives list them all, and never an empty list; a clash says what to
+/// rename.
+final class RefusalMessageTests: XCTestCase {
+    func testAlternativesAreNeverAnEmptyList() {
+        XCTAssertEqual(Alternatives.oneOf(["a", "b"], none: "x (none)"), "one of a, b")
+        XCTAssertEqual(Alternatives.oneOf([], none: "x (none)"), "x (none)")
+        XCTAssertEqual(Alternatives.list(["a"], none: "none"), "a")
+        XCTAssertEqual(Alternatives.list([], none: "none"), "none")
+    }
+
+    /// A job whose only capture id is refused: every field naming that id said "expected one
+    /// of , found ../x".
+    func testUnknownCaptureRefusalsWithNoValidCaptureSayWhy() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "../x", "path": "a.png", "well": "tuck-browser-mobile"]],
+            "screens": [["id": "s1", "captures": ["../x"]]],
+            "subtitles": ["en-US": ["../x": "s"]],
+            "badges": ["en-US": ["../x": "New"]],
+            "headlines": ["en-US": ["../x": "Hello"]],
+        ])
+        var options = PlanOptions()
+        options.locales = ["de-DE"]
+        let report = ScreenshotComposer().check(jobFile: job, options: options)
+        let none = "expected the id of a capture of the job (it has no valid capture), found \"../x\""
+        XCTAssertEqual(errorLines(report), [
+            "error: \(job): captures[0].id: capture id becomes a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, at most 100 characters, found \"../x\"",
+            "error: \(job): screens[0].captures[0]: unknown capture: \(none)",
+            "error: \(job): subtitles.en-US.../x: subtitle for an unknown capture: \(none)",
+            "error: \(job): badges.en-US.../x: badge for an unknown capture: \(none)",
+            "error: \(job): headlines.en-US.../x: headline for an unknown capture: \(none)",
+            "error: \(job): headlines: --locale de-DE is not in the job: expected one of en-US, found de-DE",
+        ])
+        for line in report.diagnostics.map(\.lineWithoutPosition) {
+            XCTAssertNil(line.range(of: #"one of ?(,|\)|;|$)|\(\)"#, options: .regularExpression), line)
+        }
+    }
+
+    /// The headlines could not be read: `--locale` has no locale of the job to offer.
+    func testLocaleOptionWithNoReadableHeadlinesSaysWhy() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "home", "path": "a.png", "well": "tuck-browser-mobile"]],
+            "headlines": ["en_US": ["home": "Hello"]],
+        ])
+        var options = PlanOptions()
+        options.locales = ["de-DE"]
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: options)).last,
+                       "error: \(job): headlines: --locale de-DE is not in the job: expected a locale of the job's headlines (none could be read), found de-DE")
+    }
+
+    /// Emoji are refused by default, offering both policies that accept them, in the
+    /// placeholder template's headline and in a slot template's.
+    func testTheEmojiRefusalOffersColorAndMonochrome() throws {
+        let offer = "expected no emoji, or in the job \"emoji\": \"color\" (each emoji drawn in colour from Noto Color Emoji as an image) or \"emoji\": \"monochrome\" (monochrome glyphs)"
+        for template in [nil, "classic"] {
+            let scratch = try Scratch()
+            try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+            var job: [String: Any] = ["schemaVersion": 1, "output": "out",
+                                      "captures": [["id": "home", "path": "a.png", "well": "tuck-browser-mobile"]],
+                                      "headlines": ["en-US": ["home": "Ship it 🚀"]]]
+            if let template { job["template"] = template }
+            let file = try scratch.writeJob(job)
+            XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: file, options: PlanOptions())), [
+                "error: \(file): headlines.en-US.home: headline holds emoji U+1F680: librsvg 2.54 draws text as paths on PNG output, so colour emoji lose their colour (GNOME/librsvg#911): \(offer)",
+            ], template ?? "placeholder")
+        }
+    }
+
+    /// Two snapshot files whose screen names differ only in case: the screen is what to rename
+    /// (it said "rename one device").
+    func testACaseOnlyScreenNameClashSaysToRenameTheScreen() throws {
+        let scratch = try Scratch()
+        let png = try Fixtures.png(width: 1320, height: 2868)
+        try scratch.write("screenshots/en-US/iPhone 16 Pro Max-01Home.png", png)
+        try scratch.write("screenshots/en-US/iPhone 16 Pro Max-01home.png", png)
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"],
+                                        "headlines": ["en-US": ["01Home": "Hello"]]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions())), [
+            "error: \(scratch.path("screenshots/en-US/iPhone 16 Pro Max-01home.png")): captures.fastlane: two screenshots become capture 01home: expected one file name per device and screen, found screenshots/en-US/iPhone 16 Pro Max-01Home.png and screenshots/en-US/iPhone 16 Pro Max-01home.png; rename one screen (01Home or 01home): names that differ only in case are one file name on macOS (case-insensitive APFS, where fastlane runs)",
+        ])
+    }
+}
