@@ -229,9 +229,9 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(lines(d), ["error: \(de): selection.shard: shard index outside 1…N: expected 1 ≤ index ≤ 2, found 3 of 2"])
     }
 
-    /// A job built through the library API has no job file bytes: the resolved headlines,
-    /// subtitles, typesetting and theme are in the basis themselves, hashed in a fixed order.
-    func testTheBasisHoldsTheResolvedHeadlinesAndTypesetting() throws {
+    /// A job built through the library API has no job file bytes: every output's texts, the
+    /// typesetting and the theme are in the basis themselves, as canonical JSON.
+    func testTheBasisHoldsTheResolvedTextsAndTypesetting() throws {
         let scratch = try Scratch()
         var d = DiagnosticCollector()
         let job = try XCTUnwrap(JobLoader.load(file: try job(scratch), into: &d))
@@ -243,14 +243,17 @@ final class MergeTests: XCTestCase {
         }
         let original = basis(plan)
         var reordered = plan
-        reordered.job.headlines = Dictionary(plan.job.headlines.sorted { $0.key > $1.key }, uniquingKeysWith: { a, _ in a })
-        XCTAssertEqual(basis(reordered), original)
+        reordered.typesetting.fonts = ["ja": "Noto Sans CJK JP", "default": "DejaVu Sans"]
+        var again = plan
+        again.typesetting.fonts = Dictionary(reordered.typesetting.fonts.sorted { $0.key > $1.key }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(basis(reordered), basis(again), "a dictionary's order is not in the basis")
         var edited = plan
-        edited.job.headlines["fr-FR"]?["a"] = "Une"
-        edited.job.typesetting.fonts["ja"] = "Noto Sans CJK JP"
-        edited.job.theme.headlineColor = "#000000"
+        let french = try XCTUnwrap(edited.outputs.firstIndex { $0.locale == "fr-FR" && $0.name == "a" })
+        edited.outputs[french].headline = "Une"
+        edited.typesetting.fonts["ja"] = "Noto Sans CJK JP"
+        edited.theme.headlineColor = "#000000"
         let changed = basis(edited)
-        XCTAssertEqual(Set(original.keys.filter { original[$0] != changed[$0] }), ["headlines", "typesetting", "theme"])
+        XCTAssertEqual(Set(original.keys.filter { original[$0] != changed[$0] }), ["texts", "typesetting", "theme"])
     }
 
     func testAPartRunRemovesTheWholeRunsManifestAndAWholeRunTheParts() throws {
@@ -292,8 +295,8 @@ final class MergeTests: XCTestCase {
     }
 
     /// plan.panoramas is not in the fingerprint: a part whose panoramas were edited merged (the
-    /// first part's won) and verified. Now a panorama must name 2–10 distinct planned outputs,
-    /// one per panel, and the parts must agree on them.
+    /// first part's won) and verified. Now the panoramas must be those the planned outputs'
+    /// panels make (each key names its panel), in verify and in every part of a merge.
     func testEditedPanoramasAreRefusedByVerifyAndMerge() throws {
         let scratch = try Scratch()
         try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
@@ -315,10 +318,10 @@ final class MergeTests: XCTestCase {
         let target = scratch.path("manifest.json")
         let (code, _, err) = try runTool(["merge-manifests", en, de, "-o", target])
         XCTAssertEqual(code, 1)
-        XCTAssertEqual(withoutPositions(err), "error: \(de): plan.panoramas: parts of different plans: expected the panoramas of \(en), found others\n1 error(s)\n")
+        XCTAssertEqual(withoutPositions(err), "error: \(de): plan.panoramas: panoramas other than the planned outputs' panels: expected tour (2 panel(s): tour-1, tour-2), found tour (2 panel(s): tour-2, tour-1)\n1 error(s)\n")
         try edit(de) { $0[0].panels = 99_999_999; $0[0].outputs = ["../../x", "../../x"] }
         var d = DiagnosticCollector()
         ManifestVerifier.verify(manifestFile: de, partial: true, into: &d)
-        XCTAssertEqual(lines(d).map(withoutPositions), ["error: \(de): plan.panoramas[0]: a panorama the plan does not have: expected 2 to 10 panels, each a distinct planned output, found 99999999 panel(s) named ../../x, ../../x"])
+        XCTAssertEqual(lines(d).map(withoutPositions), ["error: \(de): plan.panoramas: panoramas other than the planned outputs' panels: expected tour (2 panel(s): tour-1, tour-2), found tour (99999999 panel(s): ../../x, ../../x)"])
     }
 }

@@ -34,8 +34,8 @@ final class ThemeTests: XCTestCase {
             var d = DiagnosticCollector()
             let plan = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: epoch, into: &d)?.0)
             let file = try JSONSerialization.jsonObject(with: Data(contentsOf: Fixtures.repository.appendingPathComponent("themes/\(name).json"))) as? [String: Any]
-            XCTAssertEqual(plan.job.theme.headlineColor, file?["headlineColor"] as? String)
-            XCTAssertEqual(plan.job.theme.shadow, file?["shadow"] as? Bool)
+            XCTAssertEqual(plan.theme.headlineColor, file?["headlineColor"] as? String)
+            XCTAssertEqual(plan.theme.shadow, file?["shadow"] as? Bool)
         }
     }
 

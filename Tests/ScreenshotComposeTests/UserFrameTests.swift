@@ -145,7 +145,7 @@ final class UserFrameTests: XCTestCase {
         let manifestURL = URL(fileURLWithPath: scratch.path("out/manifest.json"))
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
         XCTAssertEqual(manifest.inputs.frames, [Manifest.FileEntry(path: "../frame.png", sha256: SHA256.hex(frame))])
-        XCTAssertTrue(manifest.plan.basis.contains(Manifest.BasisItem(name: "frame", value: SHA256.hex(frame))))
+        XCTAssertTrue(manifest.plan.basis.contains(Manifest.BasisItem(name: "frames[0]", value: SHA256.hex(frame))))
         try scratch.write("frame.png", try Self.framePNG(screen: false))
         let verified = ScreenshotComposer.verify(manifestFile: manifestURL.path)
         XCTAssertEqual(errorLines(verified).count, 1, "\(lines(verified))")

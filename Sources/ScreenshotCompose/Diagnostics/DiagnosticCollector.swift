@@ -74,6 +74,15 @@ public struct DiagnosticCollector: Sendable {
         attribute(since: index, to: DiagnosticSubject(captureId: captureId))
     }
 
+    /// Removes the diagnostics added since `index` that `matching` picks (a part run leaves
+    /// out the problems of the locales it does not render).
+    mutating func discard(since index: Int, matching: (Diagnostic) -> Bool) {
+        var kept = Array(diagnostics[..<index])
+        for diagnostic in diagnostics[index...] where !matching(diagnostic) { kept.append(diagnostic) }
+        diagnostics = kept
+        errorCount = kept.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }
+    }
+
     public var hasErrors: Bool { errorCount > 0 }
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }

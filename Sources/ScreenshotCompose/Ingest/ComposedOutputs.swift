@@ -29,9 +29,9 @@ public struct ComposedOutputs: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for name in names.sorted() where name.hasPrefix("manifest") && name.hasSuffix(".json") {
             let path = folder.appendingPathComponent(name).path
-            var ignored = DiagnosticCollector()
-            guard let manifest = ManifestReader.read(path, into: &ignored) else { continue }
-            for output in manifest.outputs {
+            // This version's manifests and the previous version's alike.
+            guard let release = ManifestReader.release(path) else { continue }
+            for output in release.outputs {
                 guard let png = output.png, let pixels = png.pixelsSHA256 else { continue }
                 known.byPixels[pixels] = known.byPixels[pixels] ?? Entry(manifest: path, png: folder.appendingPathComponent(png.path).path)
                 known.sizes.insert("\(png.width)×\(png.height)")

@@ -137,7 +137,7 @@ extension LayoutEngine {
     /// built-in templates, each text slot's fill against its box or the canvas background for a
     /// designer's template.
     func checkContrast(_ plan: Plan, into d: inout DiagnosticCollector) {
-        let theme = plan.job.theme
+        let theme = plan.theme
         switch plan.templateChoice {
         case .slots(let template):
             for id in template.texts.keys.sorted() {
@@ -153,9 +153,9 @@ extension LayoutEngine {
             case .solid(let color): backgrounds = [color]
             case .gradient(let colors, _): backgrounds = colors
             }
-            Contrast.check(text: theme.headlineColor, on: backgrounds, file: plan.job.file, field: "theme.headlineColor", what: "headline", into: &d)
-            if !plan.job.subtitles.isEmpty {
-                Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.job.file, field: "theme.subtitleColor", what: "subtitle", into: &d)
+            Contrast.check(text: theme.headlineColor, on: backgrounds, file: plan.jobFile, field: "theme.headlineColor", what: "headline", into: &d)
+            if plan.outputs.contains(where: { $0.subtitle != nil }) {
+                Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.jobFile, field: "theme.subtitleColor", what: "subtitle", into: &d)
             }
         }
     }

@@ -77,7 +77,14 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     public struct Output: Codable, Equatable, Sendable {
+        /// The output's key in the plan (`OutputKey`): locale, screen, canvas, target, panel.
         public var locale: String
+        public var screen: String
+        public var canvas: String
+        /// A panorama's store image (1-based); absent for a screen of one image.
+        public var panel: Int?
+        /// The output's name, which its files carry: `screen`, or `<screen>-<panel>` (kept from
+        /// schemaVersion 1 for the scripts that read it).
         public var captureId: String
         /// The headline composed into the output, exactly as written.
         public var headline: String
@@ -150,6 +157,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     }
 
     public static let kindName = "composed-screenshots"
+    /// 2: outputs are keyed by locale, screen, canvas, target and panel, each once (1 listed an
+    /// output once per locale file with targets); the fingerprint is over canonical JSON.
+    public static let schema = 2
     public static let notEvidenceStatement =
         "Composed marketing assets, not capture evidence: headlines and frames were added by the tool and were never shown by the app."
 

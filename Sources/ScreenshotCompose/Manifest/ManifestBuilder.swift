@@ -11,7 +11,7 @@ public enum ManifestBuilder {
                               width: output.width, height: output.height, pixelsSHA256: output.pngPixelsSHA256)
         }
         return Manifest.Output(
-            locale: spec.locale, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), well: spec.capture.well.id,
+            locale: spec.locale, screen: spec.key.screen, canvas: spec.key.canvas, panel: spec.key.panel, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), well: spec.capture.well.id,
             svg: Manifest.SVGEntry(path: names.svg, sha256: output.svgSHA256, bytes: output.svg.count),
             png: png,
             capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count),
@@ -46,7 +46,7 @@ public enum ManifestBuilder {
         }
         var inputs = Manifest.Inputs(template: entry(plan.templateFile), wells: entry(plan.wellsFile),
                                      storeWells: entry(plan.storeWellsFile), captures: captures,
-                                     headlines: plan.job.headlineFiles.isEmpty ? nil : plan.job.headlineFiles.map(entry))
+                                     headlines: plan.headlineFiles.isEmpty ? nil : plan.headlineFiles.map(entry))
         // Each file once, in plan order.
         func unique(_ files: [InputFile?]) -> [Manifest.FileEntry]? {
             var seen: Set<String> = []
@@ -56,7 +56,7 @@ public enum ManifestBuilder {
         inputs.templates = unique(plan.outputs.map(\.templateInput))
         inputs.frames = unique(plan.captures.map { $0.frame?.file })
         return Manifest(
-            schemaVersion: 1, kind: Manifest.kindName, notCaptureEvidence: true, statement: Manifest.notEvidenceStatement,
+            schemaVersion: Manifest.schema, kind: Manifest.kindName, notCaptureEvidence: true, statement: Manifest.notEvidenceStatement,
             tool: Manifest.Tool(name: plan.tool.name, version: plan.tool.version), composedAt: plan.composedAt,
             toolchain: .current(typesetter: typesetter),
             inputs: inputs,

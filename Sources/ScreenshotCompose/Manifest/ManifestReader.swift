@@ -1,29 +1,89 @@
 import Foundation
 
 /// Reads a manifest for `verify` and `merge-manifests`: a regular file, decoded, of kind
-/// `composed-screenshots` schemaVersion 1, whose output paths stay inside its folder.
+/// `composed-screenshots` and this version's schemaVersion (`Manifest.schema`), whose output
+/// paths stay inside its folder. `release(_:)` reads what a render needs of an earlier release
+/// in its output folder, of this version or the one before.
 enum ManifestReader {
     /// Nil (with the reason in the collector) when the file cannot be read or is not a manifest.
     static func read(_ file: String, into d: inout DiagnosticCollector) -> Manifest? {
-        let data: Data
+        guard let data = bytes(file, into: &d) else { return nil }
+        return decode(data, file: file, into: &d)
+    }
+
+    private static func bytes(_ file: String, into d: inout DiagnosticCollector) -> Data? {
         switch InputReader.read(path: file, as: .manifest) {
-        case .success(let bytes): data = bytes
+        case .success(let bytes): return bytes
         case .failure(let problem):
             d.error(file, "(file)", "cannot read the manifest: \(problem.message)")
             return nil
         }
-        return decode(data, file: file, into: &d)
     }
 
     /// A manifest from its bytes (`file` names it in diagnostics); nil with the reasons in `d`.
     static func decode(_ data: Data, file: String, into d: inout DiagnosticCollector) -> Manifest? {
-        // Parsed once, by the one JSON reader: syntax errors with line and column, nesting and
-        // number limits, and a key given twice (which Foundation's decoder would silently
-        // resolve, so a forged manifest could show one hash to a reviewer and verify with the
-        // other); the typed manifest is then decoded from the values it made. `outputs` is
-        // streamed: each entry is decoded as it is read and its tree dropped, and no more than
-        // a plan can hold are decoded (a 64 MiB manifest of small entries took 415 MB as one tree).
-        var outputs: [Manifest.Output] = []
+        guard let parsed = parse(data, file: file, outputs: Manifest.Output.self, into: &d) else { return nil }
+        // The version is judged before the fields: another version's are other fields. A value
+        // that is no integer is left to the decoder, which names it.
+        let found = version(parsed.fields)
+        if let schema = found.schemaVersion, found.kind != Manifest.kindName || schema != Manifest.schema {
+            let earlier = found.kind == Manifest.kindName && found.schemaVersion == 1
+                ? " (written by an earlier version of store-screenshot-compose: render the release again with this version, which replaces its outputs)" : ""
+            d.error(file, "schemaVersion", "expected kind \"\(Manifest.kindName)\" schemaVersion \(Manifest.schema), found \"\(found.kind)\" schemaVersion \(schema)\(earlier)")
+            return nil
+        }
+        var manifest: Manifest
+        do {
+            manifest = try JSONValueDecoder.decode(Manifest.self, from: .object(parsed.fields))
+            if let problem = parsed.outputProblem { throw problem }
+        } catch let error as DecodingError {
+            d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
+            return nil
+        } catch {
+            d.error(file, "(document)", "not a manifest: \(JSONErrorText.describe(error))")
+            return nil
+        }
+        if manifest.kind != Manifest.kindName || manifest.schemaVersion != Manifest.schema {
+            d.error(file, "schemaVersion", "expected kind \"\(Manifest.kindName)\" schemaVersion \(Manifest.schema), found \"\(manifest.kind)\" schemaVersion \(manifest.schemaVersion)")
+            return nil
+        }
+        if parsed.tooMany {
+            d.error(file, "outputs", "more outputs than one plan holds: expected at most \(Planner.maximumOutputs), found more")
+            return nil
+        }
+        manifest.outputs = parsed.outputs
+        return manifest
+    }
+
+    /// What a render needs of an earlier release in its output folder: the files its outputs
+    /// were written to and their pixels' SHA-256. Read from a manifest of this version or the
+    /// one before (their outputs list the same files), so a release of the previous version is
+    /// rendered over in place — its outputs removed as stale — never refused. Nil for anything
+    /// else (another kind or version, not a manifest); the run then leaves the files alone.
+    static func release(_ file: String) -> EarlierRelease? {
+        var ignored = DiagnosticCollector()
+        guard let data = bytes(file, into: &ignored),
+              let parsed = parse(data, file: file, outputs: EarlierRelease.Output.self, into: &ignored),
+              parsed.outputProblem == nil, !parsed.tooMany else { return nil }
+        let found = version(parsed.fields)
+        guard found.kind == Manifest.kindName, let schema = found.schemaVersion, (1...Manifest.schema).contains(schema) else { return nil }
+        return EarlierRelease(schemaVersion: schema, outputs: parsed.outputs)
+    }
+
+    /// The document's `kind` and `schemaVersion`, read before anything else of it.
+    private static func version(_ fields: [String: JSONValue]) -> (kind: String, schemaVersion: Int?) {
+        (fields["kind"]?.stringValue ?? "", fields["schemaVersion"]?.integerValue)
+    }
+
+    /// Parsed once, by the one JSON reader: syntax errors with line and column, nesting and
+    /// number limits, and a key given twice (which Foundation's decoder would silently resolve,
+    /// so a forged manifest could show one hash to a reviewer and verify with the other).
+    /// `outputs` is streamed: each entry is decoded as it is read and its tree dropped, and no
+    /// more than a plan can hold are decoded (a 64 MiB manifest of small entries took 415 MB as
+    /// one tree). The root's other fields come back as values.
+    private static func parse<Output: Decodable>(_ data: Data, file: String, outputs type: Output.Type, into d: inout DiagnosticCollector)
+        -> (fields: [String: JSONValue], outputs: [Output], outputProblem: DecodingError?, tooMany: Bool)? {
+        var outputs: [Output] = []
         var outputProblem: DecodingError?
         var tooMany = false
         let parsed = JSONFieldReader.parse(file: file) {
@@ -35,7 +95,7 @@ enum ManifestReader {
                     return false
                 }
                 do {
-                    outputs.append(try JSONValueDecoder.decode(Manifest.Output.self, from: element.value,
+                    outputs.append(try JSONValueDecoder.decode(Output.self, from: element.value,
                                                                codingPath: [JSONPathKey("outputs"), JSONPathKey(outputs.count)]))
                 } catch {
                     outputProblem = error as? DecodingError ?? .dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
@@ -46,27 +106,7 @@ enum ManifestReader {
         if let problem = parsed.problem { d.add(problem) }
         let before = d.errorCount
         guard let document = parsed.document, let reader = JSONFieldReader.root(document, file: file, &d), d.errorCount == before else { return nil }
-        var manifest: Manifest
-        do {
-            manifest = try JSONValueDecoder.decode(Manifest.self, from: .object(reader.fields))
-            if let outputProblem { throw outputProblem }
-        } catch let error as DecodingError {
-            d.error(file, "(document)", "not a manifest: expected the manifest's fields, found \(ManifestDecodeText.describe(error))")
-            return nil
-        } catch {
-            d.error(file, "(document)", "not a manifest: \(JSONErrorText.describe(error))")
-            return nil
-        }
-        if manifest.kind != Manifest.kindName || manifest.schemaVersion != 1 {
-            d.error(file, "kind", "expected kind \"\(Manifest.kindName)\" schemaVersion 1, found \"\(manifest.kind)\" schemaVersion \(manifest.schemaVersion)")
-            return nil
-        }
-        if tooMany {
-            d.error(file, "outputs", "more outputs than one plan holds: expected at most \(Planner.maximumOutputs), found more")
-            return nil
-        }
-        manifest.outputs = outputs
-        return manifest
+        return (reader.fields, outputs, outputProblem, tooMany)
     }
 
     /// Every output path (SVG, PNG, capture copy, fastlane copy) that is absolute or climbs out
@@ -84,11 +124,20 @@ enum ManifestReader {
     }
 
     /// A plan whose fingerprint is not its basis's, a selection outside the plan (a shard index
-    /// outside 1…N, a locale the plan lacks), or outputs outside the selection.
+    /// outside 1…N, a locale the plan lacks), a list of outputs that names one twice or
+    /// panoramas other than its keys', or outputs outside the selection.
     static func planProblem(_ m: Manifest) -> (field: String, message: String)? {
+        var itemNames: Set<String> = []
+        if let twice = m.plan.basis.first(where: { !itemNames.insert($0.name).inserted }) {
+            return ("plan.basis", "an item given twice: expected each name once, found \(twice.name) again")
+        }
         let expected = Manifest.PlanEntry.fingerprint(of: m.plan.basis)
         if expected != m.plan.fingerprint {
             return ("plan.fingerprint", "the fingerprint is not the SHA-256 of plan.basis: expected \(expected), found \(m.plan.fingerprint)")
+        }
+        var planned: Set<OutputKey> = []
+        if let twice = m.plan.outputs.first(where: { !planned.insert($0).inserted }) {
+            return ("plan.outputs", "an output planned twice: expected each output once, found \(twice.label) again")
         }
         if let shard = m.selection?.shard, shard.count < 1 || !(1...shard.count).contains(shard.index) {
             return ("selection.shard", "shard index outside 1…N: expected 1 ≤ index ≤ \(shard.count), found \(shard.index) of \(shard.count)")
@@ -97,13 +146,16 @@ enum ManifestReader {
         if let locale = m.selection?.locales?.first(where: { !plannedLocales.contains($0) }) {
             return ("selection.locales", "a locale the plan does not have: expected \(Alternatives.oneOf(plannedLocales.sorted(), none: "a locale of the plan (it plans no output)")), found \(locale)")
         }
-        // A panorama names store images of the plan, one per panel, each once: the contact sheet
-        // and release tooling read them as one unit.
-        let plannedIds = Set(m.plan.outputs.map(\.captureId))
-        for (index, panorama) in (m.plan.panoramas ?? []).enumerated()
-        where !(2...10).contains(panorama.panels) || panorama.outputs.count != panorama.panels
-            || Set(panorama.outputs).count != panorama.outputs.count || !panorama.outputs.allSatisfy(plannedIds.contains) {
-            return ("plan.panoramas[\(index)]", "a panorama the plan does not have: expected 2 to 10 panels, each a distinct planned output, found \(panorama.panels) panel(s) named \(panorama.outputs.joined(separator: ", "))")
+        // The panoramas are those the keys' panels name: the contact sheet and release tooling
+        // read them as one unit.
+        let panoramas = Manifest.PlanEntry.panoramas(of: m.plan.outputs)
+        if m.plan.panoramas != panoramas {
+            let found = (m.plan.panoramas ?? []).map { "\($0.screen) (\($0.panels) panel(s): \($0.outputs.joined(separator: ", ")))" }.joined(separator: "; ")
+            let wanted = (panoramas ?? []).map { "\($0.screen) (\($0.panels) panel(s): \($0.outputs.joined(separator: ", ")))" }.joined(separator: "; ")
+            return ("plan.panoramas", "panoramas other than the planned outputs' panels: expected \(wanted.isEmpty ? "none" : wanted), found \(found.isEmpty ? "none" : found)")
+        }
+        if let misnamed = m.outputs.first(where: { $0.captureId != $0.key.name }) {
+            return ("outputs", "an output whose name is not its key's: expected \(misnamed.key.name), found \(misnamed.captureId)")
         }
         let allowed = Set(m.selection?.keys(of: m.plan.outputs) ?? m.plan.outputs)
         let outside = m.outputs.map(\.key).filter { !allowed.contains($0) }
@@ -129,9 +181,47 @@ enum ManifestReader {
 
 extension Manifest {
     /// A manifest from its JSON bytes, parsed once (a key given twice is refused naming both
-    /// lines), of kind `composed-screenshots` schemaVersion 1; nil with the reasons in `d`
+    /// lines), of kind `composed-screenshots` and this version's schemaVersion; nil with the reasons in `d`
     /// (`file` names the bytes there).
     public static func decode(_ data: Data, file: String, into d: inout DiagnosticCollector) -> Manifest? {
         ManifestReader.decode(data, file: file, into: &d)
+    }
+}
+
+/// What a render reads of an earlier release in its output folder (`ManifestReader.release`):
+/// the output files its manifest lists, with the pixels' SHA-256 of each PNG. The fields are
+/// those of schemaVersion 1 and 2 alike.
+struct EarlierRelease: Sendable {
+    struct File: Decodable, Sendable {
+        var path: String
+    }
+
+    struct PNG: Decodable, Sendable {
+        var path: String
+        var width: Int
+        var height: Int
+        var pixelsSHA256: String?
+    }
+
+    struct Output: Decodable, Sendable {
+        var svg: File
+        var png: PNG?
+        var capture: File
+        var fastlane: File?
+
+        /// Every file the output wrote, relative to the manifest's folder.
+        var paths: [String] { [svg.path, png?.path, capture.path, fastlane?.path].compactMap { $0 } }
+    }
+
+    var schemaVersion: Int
+    var outputs: [Output]
+
+    /// The listed output files that are SVGs or PNGs inside the folder (a manifest vouches only
+    /// for files inside its own folder: absolute paths and `..` are left out).
+    var ownFiles: Set<String> {
+        Set(outputs.flatMap(\.paths).filter { path in
+            !path.isEmpty && !path.hasPrefix("/") && !path.hasPrefix("builtin:") && !path.split(separator: "/").contains("..")
+                && (path.hasSuffix(".svg") || path.hasSuffix(".png"))
+        })
     }
 }

@@ -118,12 +118,7 @@ public final class PreviewSession {
                 urls += [job.template, job.wells, job.storeWells].compactMap { $0 }
             }
         }
-        if let plan {
-            urls += plan.captures.map(\.url)
-            urls += [plan.templateFile.url, plan.wellsFile.url, plan.storeWellsFile.url].compactMap { $0 }
-            urls += plan.job.headlineFiles.compactMap(\.url)
-            urls += plan.job.typesetting.fontFiles.map { URL(fileURLWithPath: $0) }
-        }
+        if let plan { urls += plan.inputURLs }
         watcher?.watch(urls)
     }
 }

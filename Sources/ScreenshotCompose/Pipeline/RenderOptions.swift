@@ -27,31 +27,6 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// Shard `index` of `count` (1 ≤ index ≤ count): the outputs whose position in the
-/// (locale, capture) order is `index - 1` modulo `count`. The same job always splits the same
-/// way, so each CI job of a matrix renders its own part.
-public struct Shard: Equatable, Sendable {
-    public var index: Int
-    public var count: Int
-
-    public init?(index: Int, count: Int) {
-        guard count >= 1, (1...count).contains(index) else { return nil }
-        self.index = index
-        self.count = count
-    }
-
-    /// Parses `I/N`.
-    public init?(_ text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else { return nil }
-        self.init(index: i, count: n)
-    }
-
-    func select<T>(_ items: [T]) -> [T] {
-        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
-    }
-}
-
 /// One finished output, reported in output order.
 public struct ProgressEvent: Sendable {
     /// Outputs finished so far, and in all.

@@ -33,24 +33,31 @@ public struct ScreenshotComposer {
     /// Job → Plan → Layout, with every input problem collected: each stage runs on what the
     /// stage before it could validate, so one run reports all problems. Nil when there was any
     /// error. Nothing is written.
+    /// The laid-out outputs are those `options.locales` selects (every output of the plan
+    /// without `--locale`); the plan holds every output of the job.
     public func prepare(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+        prepare(jobFile: jobFile, options: options, shard: nil, into: &d)
+    }
+
+    /// `prepare`, laying out only `shard`'s share of the selected outputs.
+    func prepare(jobFile: String, options: PlanOptions, shard: Shard?, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         let before = d.errorCount
         guard let (job, inputs) = Ingest.read(jobFile: jobFile, options: options, into: &d) else { return nil }
-        return prepare(job, inputs: inputs, options: options, errorsBefore: before, into: &d)
+        return prepare(job, inputs: inputs, options: options, shard: shard, errorsBefore: before, into: &d)
     }
 
     /// Plan → Layout for a job already read (from a file, or built in code): every capture read
     /// (or taken from its PNG bytes) and checked, every headline laid out. Nil when there was
     /// any error (with `options.keepGoing`, only when a problem is not one capture's).
     public func prepare(job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
-        prepare(job, inputs: nil, options: options, errorsBefore: d.errorCount, into: &d)
+        prepare(job, inputs: nil, options: options, shard: nil, errorsBefore: d.errorCount, into: &d)
     }
 
     /// `before`: the number of errors in `d` before the job was read, so the job file's own
     /// problems count. `inputs`: what the ingest step read for a job file; nil for a job built
     /// in code, whose files are read here once its own checks pass.
-    private func prepare(_ job: Job, inputs: IngestedInputs?, options: PlanOptions, errorsBefore before: Int,
-                         into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+    func prepare(_ job: Job, inputs: IngestedInputs?, options: PlanOptions, shard: Shard?, errorsBefore before: Int,
+                 into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         if job.builtInCode {
             job.checkBuiltInCode(into: &d)
             if d.errorCount > before { return nil }
@@ -79,7 +86,9 @@ public struct ScreenshotComposer {
         // Checks of the plan as a whole, then every output laid out from its own values.
         if case .slots(let template) = plan.templateChoice { layoutEngine.warnMissingFamilies(template, typesetter: typesetter, into: &d) }
         layoutEngine.checkContrast(plan, into: &d)
-        let laidOut = layoutEngine.layoutAll(plan.outputs, typesetter: typesetter, into: &d)
+        // Only the outputs this run renders are laid out: a shard of none lays out nothing.
+        let selected = plan.outputs(selected: PlanRecord.selection(plan: plan, options: options, shard: shard)?.rule ?? PlanSelection())
+        let laidOut = layoutEngine.layoutAll(selected, typesetter: typesetter, into: &d)
         if d.errorCount == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.
         let runWide = d.diagnostics.contains { $0.severity == .error && $0.captureId == nil }
@@ -117,7 +126,7 @@ public struct ScreenshotComposer {
     /// manifest come out in the same order whatever the number of threads.
     public func render(jobFile: String, options: PlanOptions, rendering: RenderOptions) -> RunReport {
         var d = DiagnosticCollector()
-        guard let (plan, allLaidOut) = prepare(jobFile: jobFile, options: options, into: &d) else {
+        guard let (plan, allLaidOut) = prepare(jobFile: jobFile, options: options, shard: rendering.shard, into: &d) else {
             return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: 0)
         }
         return publish(plan, allLaidOut, options: options, rendering: rendering, diagnostics: d)
@@ -134,7 +143,7 @@ public struct ScreenshotComposer {
     /// exactly as `render(jobFile:options:rendering:)` does for a job file.
     public func render(job: Job, options: PlanOptions = PlanOptions(), rendering: RenderOptions = RenderOptions()) -> RunReport {
         var d = DiagnosticCollector()
-        guard let (plan, allLaidOut) = prepare(job: job, options: options, into: &d) else {
+        guard let (plan, allLaidOut) = prepare(job, inputs: nil, options: options, shard: rendering.shard, errorsBefore: 0, into: &d) else {
             return RunReport(diagnostics: d.diagnostics)
         }
         return publish(plan, allLaidOut, options: options, rendering: rendering, diagnostics: d)
@@ -142,26 +151,18 @@ public struct ScreenshotComposer {
 
     /// The whole job's plan as the manifest records it.
     func planRecord(_ plan: Plan, options: PlanOptions, rendering: RenderOptions) -> Manifest.PlanEntry {
-        let toolchain = Manifest.Toolchain.current(typesetter: typesetter)
-        var entry = Manifest.PlanEntry(basis: PlanRecord.basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
-                                       outputs: PlanRecord.plannedOutputs(plan.job, plan: plan))
-        entry.panoramas = PlanRecord.panoramas(plan.job)
-        return entry
+        PlanRecord.entry(plan: plan, options: options, rendering: rendering, toolchain: .current(typesetter: typesetter))
     }
 
     /// The render stage and the publish step: every output rendered and staged, then moved
     /// into the output folder with its manifest and contact sheet.
-    private func publish(_ plan: Plan, _ allLaidOut: [LaidOutOutput], options: PlanOptions, rendering: RenderOptions,
+    private func publish(_ plan: Plan, _ laidOut: [LaidOutOutput], options: PlanOptions, rendering: RenderOptions,
                          diagnostics: DiagnosticCollector) -> RunReport {
         var d = diagnostics
-        // The whole job's plan goes into every manifest, the part's selection into a part's.
+        // The whole job's plan goes into every manifest, the part's selection into a part's
+        // (the laid-out outputs are already the selection's).
         let record = planRecord(plan, options: options, rendering: rendering)
-        let planned = record.outputs
-        let selection = PlanRecord.selection(job: plan.job, options: options, shard: rendering.shard)
-        let selected = Set(selection?.keys(of: planned) ?? planned)
-        let laidOut = allLaidOut.filter {
-            selected.contains(Manifest.OutputKey(locale: $0.spec.locale, captureId: $0.spec.name, target: $0.spec.capture.target?.name))
-        }
+        let selection = PlanRecord.selection(plan: plan, options: options, shard: rendering.shard)
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)

@@ -43,6 +43,8 @@ extension Planner {
         for locale in locales {
             for (graphic, icon) in icons {
                 let index = job.graphics.firstIndex(of: graphic) ?? 0
+                let mark = d.diagnostics.count
+                defer { d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: graphic.id)) }
                 let field = "graphics[\(index)]"
                 guard let title = graphic.title[locale] else {
                     d.error(job.file, "\(field).title", "no title for locale \(locale): expected a title for every locale the job renders, found \(graphic.title.isEmpty ? "no title" : "titles for \(graphic.title.keys.sorted().joined(separator: ", ")) only")")

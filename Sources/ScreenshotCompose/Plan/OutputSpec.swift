@@ -102,9 +102,11 @@ public struct OutputSpec: Sendable {
 
     /// The output's name: its files', the manifest's and the diagnostics' key. The capture id,
     /// the screen id, or `<screen>-<panel>` for a panorama's store images.
-    public var name: String {
-        guard let screenId else { return capture.id }
-        return panel.map { "\(screenId)-\($0.index)" } ?? screenId
+    public var name: String { key.name }
+
+    /// The output's key in the plan's list of outputs.
+    public var key: OutputKey {
+        OutputKey(locale: locale, screen: screenId ?? capture.id, canvas: canvas.id, target: capture.target?.name, panel: panel?.index)
     }
 
     /// The output as a diagnostic subject.

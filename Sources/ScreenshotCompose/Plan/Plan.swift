@@ -58,10 +58,23 @@ public struct ToolIdentity: Equatable, Sendable {
     public var label: String { "\(name) \(version)" }
 }
 
-/// A validated job: template and wells loaded and checked, every capture read and checked
-/// against its well, and the list of outputs in render order (locale, then job order).
+/// A validated job, as the later stages need it: template and wells loaded and checked, every
+/// capture read and checked against its well, and the one list of outputs — every output of the
+/// whole job, each once with its key (`OutputKey`), in render order (locale, then job order).
+/// A run renders the part of it that `--locale` and `--shard` select (`PlanSelection`); the
+/// manifest's plan record, merges, `verify`, the contact sheet and preview read the same list.
 public struct Plan: Sendable {
-    public var job: Job
+    /// The job file as the user named it (diagnostics are reported against it).
+    public var jobFile: String
+    /// SHA-256 of the job file's bytes (of the code-built job's values for a job built in code).
+    public var jobSHA256: String
+    /// The job's locales, in render order (the whole job's, whatever `--locale` selected).
+    public var locales: [String]
+    public var theme: Theme
+    /// How headlines are set; the font files are registered with fontconfig before layout.
+    public var typesetting: TypesettingOptions
+    /// Localization files the headlines were read from (manifest inputs).
+    public var headlineFiles: [InputFile]
     public var template: SVGTemplate
     /// `.placeholder`: `template` is filled; otherwise the slot-marked template composes.
     public var templateChoice = TemplateChoice.placeholder
@@ -71,7 +84,8 @@ public struct Plan: Sendable {
     public var wellsFile: InputFile
     public var storeWellsFile: InputFile
     public var captures: [PlannedCapture]
-    /// One self-contained value per output, in render order (locale, then job order).
+    /// One self-contained value per output of the whole job, each key once, in render order
+    /// (locale, then job order).
     public var outputs: [OutputSpec]
     /// RFC 3339 UTC: from `SOURCE_DATE_EPOCH` when set, else the time of the run.
     public var composedAt: String
@@ -81,4 +95,17 @@ public struct Plan: Sendable {
     public var fastlaneCodes: [String: String] = [:]
     /// `--layout fastlane` with Google Play outputs: locale → Play Console language code.
     public var playCodes: [String: String] = [:]
+
+    /// The outputs `selection` picks, in plan order.
+    public func outputs(selected selection: PlanSelection) -> [OutputSpec] {
+        selection.pick(outputs, locale: \.locale)
+    }
+
+    /// Every file the plan read, for preview's watch list: captures, template, catalogs,
+    /// headline files, frames and font files.
+    public var inputURLs: [URL] {
+        captures.map(\.url) + [templateFile.url, wellsFile.url, storeWellsFile.url].compactMap { $0 }
+            + headlineFiles.compactMap(\.url) + captures.compactMap { $0.frame?.file.url }
+            + outputs.compactMap { $0.templateInput?.url } + typesetting.fontFiles.map { URL(fileURLWithPath: $0) }
+    }
 }

@@ -76,8 +76,11 @@ public enum Planner {
             }.flatMap { store in merge(base, store, file: storeRead?.file.displayPath ?? "", &d) }
         }
 
-        let locales = selectLocales(job, requested: options.locales, &d)
-        warnUnusedBadges(job, locales: locales, templateChoice: templateChoice, templateFile: templateRead?.file.displayPath ?? "the template", into: &d)
+        // The plan is the whole job's, every locale: `--locale` and `--shard` select a part of
+        // its outputs (`PlanSelection`), so every part of a CI matrix plans the same list.
+        let selected = selectLocales(job, requested: options.locales, &d)
+        let locales = job.locales
+        warnUnusedBadges(job, locales: selected, templateChoice: templateChoice, templateFile: templateRead?.file.displayPath ?? "the template", into: &d)
         if !withinCountLimits(job, locales: locales.count, &d) { return (nil, nil) }
         var captures: [PlannedCapture] = []
         let decoded = CaptureDecodeCache()
@@ -133,6 +136,9 @@ public enum Planner {
         let icons = graphicIcons(job, wells: wells, inputs: inputs, &d)
         captures += icons.map(\.1)
         let output = options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output
+        // From here on each locale's problems are about its own outputs: those of a locale the
+        // run does not render are left out below, as that locale's own run reports them.
+        let perLocale = d.diagnostics.count
         var fastlaneCodes: [String: String] = [:]
         var playCodes: [String: String] = [:]
         if options.fastlaneLayout, let wells {
@@ -166,6 +172,16 @@ public enum Planner {
             }
         }
         var outputs: [OutputSpec] = []
+        // Why a screen or capture has no output (in a locale, or in every one), for the refusal
+        // of a run that selects nothing.
+        var unplanned: [(locale: String?, reason: String)] = []
+        for screen in job.screens {
+            for id in screen.captures where !readCaptures.contains(where: { $0.id == id }) {
+                let devices = job.captures.filter { $0.screen == id }.map(\.id)
+                guard !devices.isEmpty else { continue }
+                unplanned.append((nil, "screen \(screen.id) names \(id), a screen of several devices (\(devices.joined(separator: ", "))), not one capture: a screen composes one capture per slot"))
+            }
+        }
         for locale in locales where !job.screens.isEmpty {
             // A screen finds its captures by id; a {locale} capture has one planned capture per
             // locale file under that id, so a screen sees only this locale's (or its fallback's).
@@ -173,6 +189,10 @@ public enum Planner {
             let localeCaptures = captures.filter { capture in
                 guard let found = captureFor[capture.id]?[locale] ?? captureFor[capture.id]?[""] else { return false }
                 return capture.url == readCaptures[found.index].url
+            }
+            for screen in job.screens {
+                let missing = screen.captures.filter { id in !localeCaptures.contains { $0.id == id } && readCaptures.contains { $0.id == id } }
+                if !missing.isEmpty { unplanned.append((locale, "screen \(screen.id) has no capture file of \(missing.joined(separator: ", ")) for \(locale)")) }
             }
             var screens = screenOutputs(job, locale: locale, captures: localeCaptures, defaultTemplate: templateChoice,
                                         placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
@@ -193,9 +213,13 @@ public enum Planner {
                 let headlineValid = checkHeadlineCharacters(headline, job: job, locale: locale, captureId: jobCapture.id, &d)
                 let subtitle = job.subtitles[locale]?[jobCapture.id]
                 let subtitleValid = subtitle.map { checkHeadlineCharacters($0, job: job, locale: locale, captureId: jobCapture.id, field: "subtitles", &d) } ?? true
-                d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: jobCapture.id))
                 let badgeValid = job.badges[locale]?[jobCapture.id].map { checkHeadlineCharacters($0, job: job, locale: locale, captureId: jobCapture.id, field: "badges", &d) } ?? true
+                d.attribute(since: mark, to: DiagnosticSubject(locale: locale, captureId: jobCapture.id))
                 if headlineValid, subtitleValid, badgeValid { valid[jobCapture.id] = (headline, subtitle) }
+            }
+            for jobCapture in job.captures where valid[jobCapture.id] != nil && captureFor[jobCapture.id] != nil
+                && captureFor[jobCapture.id]?[locale] == nil && captureFor[jobCapture.id]?[""] == nil {
+                unplanned.append((locale, "capture \(jobCapture.id) has no file for \(locale)"))
             }
             // Every planned copy of a capture (one per target with "targets") in plan order:
             // target, then job order.
@@ -228,6 +252,7 @@ public enum Planner {
         outputs += graphicOutputs(job, icons: icons, locales: locales, placeholder: template ?? SVGTemplate(segments: []),
                                   composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
                                   wells: wells, playCodes: playCodes, inputs: inputs, &d)
+        d.discard(since: perLocale) { $0.subject?.locale.map { !selected.contains($0) } ?? false }
         // Locale, then job order (captures or screens, then graphics).
         outputs = outputs.enumerated().sorted { a, b in
             ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)
@@ -248,11 +273,41 @@ public enum Planner {
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.
         let templateFile = templateRead?.file ?? InputFile(displayPath: "", url: nil, builtinName: nil, sha256: "")
-        let plan = Plan(job: job, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice, templateFile: templateFile, wells: wells,
-                    wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
-                    captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
-                    fastlaneCodes: fastlaneCodes, playCodes: playCodes)
+        // Only when nothing else is wrong: a refused job or capture plans nothing as a consequence.
+        if !d.hasErrors {
+            refuseNothingToRender(outputs, job: job, requested: options.locales, selected: selected, unplanned: unplanned, &d)
+        }
+        var keys: Set<OutputKey> = []
+        for spec in outputs where !keys.insert(spec.key).inserted {
+            // The planner makes each key once; two outputs of one key would be one file twice.
+            d.error(job.file, "(plan)", "two outputs of one key: expected each output once, found \(spec.key.label) twice (a bug of this tool: please report it with the job)")
+        }
+        let plan = Plan(jobFile: job.file, jobSHA256: job.sha256, locales: locales, theme: job.theme, typesetting: job.typesetting,
+                        headlineFiles: job.headlineFiles, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice,
+                        templateFile: templateFile, wells: wells, wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
+                        captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
+                        fastlaneCodes: fastlaneCodes, playCodes: playCodes)
         return (plan, preflight)
+    }
+
+    /// A run with nothing to render is refused, saying why: a job that plans no output, or a
+    /// `--locale` none of whose outputs are planned. (A shard left without outputs by a job of
+    /// fewer outputs than shards is no failure: its part is empty.)
+    private static func refuseNothingToRender(_ outputs: [OutputSpec], job: Job, requested: [String], selected: [String],
+                                              unplanned: [(locale: String?, reason: String)], _ d: inout DiagnosticCollector) {
+        func why(_ locales: [String]?) -> String {
+            let reasons = unplanned.filter { item in item.locale.map { locale in locales?.contains(locale) ?? true } ?? true }.map(\.reason)
+            guard !reasons.isEmpty else { return "" }
+            let shown = reasons.prefix(5).joined(separator: "; ")
+            return " (\(shown)\(reasons.count > 5 ? "; and \(reasons.count - 5) more" : ""))"
+        }
+        if outputs.isEmpty {
+            let field = job.screens.isEmpty ? "captures" : "screens"
+            d.error(job.file, field, "nothing to render: expected at least one output, found none planned\(why(nil))")
+        } else if !requested.isEmpty, !selected.isEmpty, !outputs.contains(where: { selected.contains($0.locale) }) {
+            let planned = job.locales.filter { locale in outputs.contains { $0.locale == locale } }
+            d.error(job.file, "--locale", "nothing to render: expected outputs of \(selected.joined(separator: ", ")), found none of the plan's \(outputs.count)\(why(selected)); the plan has outputs for \(planned.joined(separator: ", "))")
+        }
     }
 
     /// The refusal of a `storeWell` that names no slot: a target's name (`app-store:iphone-6.9`)

@@ -202,11 +202,8 @@ final class OutputFolder {
     /// with `..` are left out: a manifest vouches only for files inside its own folder.
     static func outputFiles(listedIn manifestURL: URL) -> Set<String> {
         guard isFileOrLink(manifestURL) else { return [] }
-        var ignored = DiagnosticCollector()
-        guard let manifest = ManifestReader.read(manifestURL.path, into: &ignored) else { return [] }
-        let outside = Set(ManifestReader.pathsOutsideFolder(manifest).map(\.path))
-        let listed = manifest.outputs.flatMap { [$0.svg.path, $0.png?.path, $0.capture.path, $0.fastlane?.path].compactMap { $0 } }
-        return Set(listed.filter { !outside.contains($0) && ($0.hasSuffix(".svg") || $0.hasSuffix(".png")) })
+        // A release of the previous manifest version is read too: its outputs go as stale.
+        return ManifestReader.release(manifestURL.path)?.ownFiles ?? []
     }
 
     /// Every `path` under a manifest's `inputs` (captures, frames, headline files, …) as an

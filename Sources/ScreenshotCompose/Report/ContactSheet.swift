@@ -13,20 +13,19 @@ public enum ContactSheet {
         var height: Int
     }
 
-    /// A row of the sheet: a capture, or with targets a capture in one target.
-    static func row(_ o: Manifest.Output) -> String { o.target.map { "\($0)/\(o.captureId)" } ?? o.captureId }
+    /// A row of the sheet: an output's name, or with targets its name in one target.
+    static func row(_ key: OutputKey) -> String { key.target.map { "\($0)/\(key.name)" } ?? key.name }
+    static func row(_ o: Manifest.Output) -> String { row(o.key) }
 
-    /// The sheet of a plan's outputs (preview: no manifest yet).
+    /// The sheet of a plan's outputs (preview: no manifest yet), read from the plan's list.
     public static func html(plan: Plan, outputs: [Manifest.Output], warnings: [Diagnostic]) -> Data {
-        let rowOf = { (c: PlannedCapture) in c.target.map { "\($0.name)/\(c.id)" } ?? c.id }
-        var canvases = Dictionary(plan.captures.map { (rowOf($0), Canvas(id: $0.canvas.id, width: $0.canvas.width, height: $0.canvas.height)) },
-                                  uniquingKeysWith: { a, _ in a })
-        // Screens and graphics are named by their own ids.
-        for spec in plan.outputs where canvases[spec.name] == nil && spec.capture.target == nil {
-            canvases[spec.name] = Canvas(id: spec.canvas.id, width: spec.canvas.width, height: spec.canvas.height)
+        var canvases: [String: Canvas] = [:]
+        for spec in plan.outputs where canvases[row(spec.key)] == nil {
+            canvases[row(spec.key)] = Canvas(id: spec.canvas.id, width: spec.canvas.width, height: spec.canvas.height)
         }
-        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.outputs.map(\.name) + plan.captures.map(rowOf),
-                    outputs: outputs, canvases: canvases, warnings: warnings, panoramas: PlanRecord.panoramas(plan.job) ?? [])
+        return html(composedAt: plan.composedAt, toolLabel: plan.tool.label, captureOrder: plan.outputs.map { row($0.key) },
+                    outputs: outputs, canvases: canvases, warnings: warnings,
+                    panoramas: Manifest.PlanEntry.panoramas(of: plan.outputs.map(\.key)) ?? [])
     }
 
     /// The sheet of what a manifest lists, so a whole run and a merge of its parts give the
