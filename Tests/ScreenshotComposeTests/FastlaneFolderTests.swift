@@ -254,7 +254,9 @@ final class FastlaneFolderTests: XCTestCase {
 
     /// `--layout fastlane` with two devices: deliver reads every PNG of a language folder and
     /// tells devices apart by pixel size only, so each copy's name carries its device well and
-    /// the two `01Home`s stay two files, in screen order per device.
+    /// the two `01Home`s stay two files, in screen order per device. The 13-inch iPad's copies
+    /// carry deliver's name for the class (`APP_IPAD_PRO_3GEN_129`), without which deliver
+    /// files a 2048 × 2732 copy as the 12.9-inch 2nd generation (DeliverRuleTests).
     func testTwoDevicesGetAFolderEachAndDistinctDeliverNames() throws {
         let scratch = try Scratch()
         try Self.writeSnapshotFolder(scratch, languages: ["en-US"])
@@ -266,8 +268,8 @@ final class FastlaneFolderTests: XCTestCase {
         let plan = try XCTUnwrap(Planner.plan(loaded, inputs: Ingest.read(loaded, options: options), options: options, into: &d))
         XCTAssertEqual(lines(d).filter { $0.hasPrefix("error") }, [])
         XCTAssertEqual(plan.outputs.map { "\($0.destination.png) \($0.destination.captureCopy) \($0.destination.fastlane ?? "-")" }, [
-            "en-US/ios-simulator-2064x2752/01Home.png en-US/ios-simulator-2064x2752/captures/ios-simulator-2064x2752-01Home.png fastlane/screenshots/en-US/01_01Home_ios-simulator-2064x2752.png",
-            "en-US/ios-simulator-2064x2752/02Search.png en-US/ios-simulator-2064x2752/captures/ios-simulator-2064x2752-02Search.png fastlane/screenshots/en-US/02_02Search_ios-simulator-2064x2752.png",
+            "en-US/ios-simulator-2064x2752/01Home.png en-US/ios-simulator-2064x2752/captures/ios-simulator-2064x2752-01Home.png fastlane/screenshots/en-US/01_01Home_ios-simulator-2064x2752_APP_IPAD_PRO_3GEN_129.png",
+            "en-US/ios-simulator-2064x2752/02Search.png en-US/ios-simulator-2064x2752/captures/ios-simulator-2064x2752-02Search.png fastlane/screenshots/en-US/02_02Search_ios-simulator-2064x2752_APP_IPAD_PRO_3GEN_129.png",
             "en-US/ios-simulator-1320x2868/01Home.png en-US/ios-simulator-1320x2868/captures/ios-simulator-1320x2868-01Home.png fastlane/screenshots/en-US/03_01Home_ios-simulator-1320x2868.png",
             "en-US/ios-simulator-1320x2868/02Search.png en-US/ios-simulator-1320x2868/captures/ios-simulator-1320x2868-02Search.png fastlane/screenshots/en-US/04_02Search_ios-simulator-1320x2868.png",
         ])

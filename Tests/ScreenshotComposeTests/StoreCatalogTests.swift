@@ -30,16 +30,20 @@ final class StoreCatalogTests: XCTestCase {
         ])
         XCTAssertEqual(try sizes(catalog, "app-store:ipad-13"), ["2064x2752", "2048x2732", "2752x2064", "2732x2048"])
         XCTAssertEqual(try sizes(catalog, "app-store:mac"), ["2880x1800", "2560x1600", "1440x900", "1280x800"])
-        XCTAssertEqual(try sizes(catalog, "app-store:watch"), ["410x502", "396x484", "368x448", "312x390"])
+        XCTAssertEqual(try sizes(catalog, "app-store:watch"), ["422x514", "416x496", "410x502", "396x484", "368x448", "312x390"])
         XCTAssertEqual(try sizes(catalog, "google-play:feature-graphic"), ["1024x500"])
         // The accepted-size rules say the same, and Mac and Watch are never turned 90°.
-        let accepted = Dictionary(uniqueKeysWithValues: catalog.storeRules.compactMap { rule -> (String, String)? in
+        // A class may cite its sizes in several rules (iPad 9.7 in: those without the status bar
+        // in a second, unverified one).
+        let accepted = Dictionary(catalog.storeRules.compactMap { rule -> (String, String)? in
             guard case .acceptedSizes(let c, let sizes, let swapped) = rule.kind else { return nil }
-            return ("\(rule.store) \(c)", sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ",") + (swapped ? " swapped" : ""))
-        })
+            return ("\(rule.store) \(c)", sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ",") + (swapped ? " swapped" : "") + (rule.enforced ? "" : " unverified"))
+        }, uniquingKeysWith: { "\($0); \($1)" })
         XCTAssertEqual(accepted["app-store iPad 13 in"], "2064x2752,2048x2732 swapped")
         XCTAssertEqual(accepted["app-store Mac"], "2880x1800,2560x1600,1440x900,1280x800")
-        XCTAssertEqual(accepted["app-store Apple Watch"], "410x502,396x484,368x448,312x390")
+        XCTAssertEqual(accepted["app-store Apple Watch"], "422x514,416x496,410x502,396x484,368x448,312x390")
+        XCTAssertEqual(accepted["app-store iPad 9.7 in"], "1536x2048,768x1024 swapped; 1536x2008,768x1004,2048x1496,1024x748 unverified")
+        XCTAssertEqual(accepted["app-store Apple Vision Pro"], "3840x2160")
         XCTAssertEqual(accepted["google-play feature graphic"], "1024x500")
         // Every slot and every rule cites its source, with the date it was read.
         for well in catalog.wells where well.storeWell?.store != nil {

@@ -55,7 +55,7 @@ final class StoreTargetTests: XCTestCase {
         XCTAssertEqual(fastlane, [
             "metadata/android/en-US/images/phoneScreenshots/03_pixel.png",
             "screenshots/en-US/01_phone_app-store-iphone-6.9.png",
-            "screenshots/en-US/02_tablet_app-store-ipad-13.png",
+            "screenshots/en-US/02_tablet_app-store-ipad-13_APP_IPAD_PRO_3GEN_129.png",
         ])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/03_pixel.png"))),
                        try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/google-play-phone/pixel.png"))))

@@ -183,7 +183,9 @@ final class StoreWellTests: XCTestCase {
         XCTAssertEqual(code, 0)
         XCTAssertTrue(out.contains("  app-store:iphone-6.9  app-store \"iPhone 6.9 in\"  family phone, folder app-store-iphone-6.9\n    app-store-iphone-6.9-portrait-1320x2868  1320×2868  (preferred)\n"), out)
         XCTAssertTrue(out.contains("  google-play maximumAspect 2.0 for phone, 7-inch tablet, 10-inch tablet, Chromebook, Wear OS, TV  [enforced]"), out)
-        XCTAssertTrue(out.contains("  app-store acceptedSizes Apple Vision Pro: 3840x2160  [not enforced: unverified]"), out)
+        XCTAssertTrue(out.contains("  app-store acceptedSizes Apple Vision Pro: 3840x2160  [enforced]"), out)
+        XCTAssertTrue(out.contains("  app-store acceptedSizes iPad 9.7 in: 1536x2008,768x1004,2048x1496,1024x748  [not enforced: unverified]"), out)
+        XCTAssertTrue(out.contains("  app-store:ipad-13  app-store \"iPad 13 in\"  family tablet, folder app-store-ipad-13, fastlane deliver copies named *_APP_IPAD_PRO_3GEN_129.png\n"), out)
         XCTAssertTrue(out.contains("  app-store noAlpha   [enforced]"), out)
     }
 }

@@ -197,7 +197,7 @@ public enum Planner {
             var screens = screenOutputs(job, locale: locale, captures: localeCaptures, defaultTemplate: templateChoice,
                                         placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
                                         composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
-                                        fastlaneLanguage: fastlaneCodes[locale], inputs: inputs, &d)
+                                        fastlaneLanguage: fastlaneCodes[locale], wells: wells, inputs: inputs, &d)
             for index in screens.indices where screens[index].capture.locale != nil {
                 // As for a screen of one capture: the file the (first) capture slot composed.
                 screens[index].captureSource = RelativePath.from(output, to: screens[index].capture.url)

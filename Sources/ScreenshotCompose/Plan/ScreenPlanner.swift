@@ -7,7 +7,8 @@ extension Planner {
     /// several captures or panels needs a slot-marked or built-in one.
     static func screenOutputs(_ job: Job, locale: String, captures: [PlannedCapture], defaultTemplate: TemplateChoice,
                               placeholder: SVGTemplate, templateFile: String, composedAt: String, storeRules: [StoreRule],
-                              fastlaneLanguage: String?, inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [OutputSpec] {
+                              fastlaneLanguage: String?, wells: WellsCatalog? = nil, inputs: IngestedInputs,
+                              _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
         for (order, screen) in job.screens.enumerated() {
             guard let headline = job.screenText(job.headlines, screen: screen, locale: locale, panel: 1) else { continue }
@@ -37,8 +38,9 @@ extension Planner {
                     headlineFallback: job.headlineFallbacks[locale]?[screen.id], theme: job.theme, typesetting: job.typesetting,
                     template: placeholder, templateChoice: choice,
                     destination: OutputPaths.destinations(locale: locale, name: screen.panels == 1 ? screen.id : "\(screen.id)-\(panel)",
-                                                          captureId: first.id, order: order + 1, fastlaneLanguage: fastlaneLanguage,
-                                                          extraCaptureIds: planned.dropFirst().map(\.id)),
+                                                          captureId: first.id, order: order + 1,
+                                                          extraCaptureIds: planned.dropFirst().map(\.id),
+                                                          upload: fastlaneLanguage.map { UploadLayout.appStore(language: $0, canvasOf: first, wells: wells) }),
                     composedAt: composedAt, storeRules: storeRules, headlineFile: job.file)
                 spec.templateFile = file
                 spec.templateInput = input

@@ -60,16 +60,16 @@ public enum StoreRuleChecker {
     public static func checkCanvas(_ canvas: Well, claim: StoreWellClaim, store: String, rules: [StoreRule]) -> [Finding] {
         var findings: [Finding] = []
         let w = canvas.width, h = canvas.height
-        var classHasSizes = false
+        // A class may cite its sizes in several rules (iPad 9.7 in: the full-screen sizes, and
+        // those without the status bar from a source not confirmed): a size is accepted when any
+        // of them lists it, and only enforced when an enforced one does.
+        var sizeRules: [(rule: StoreRule, accepts: Bool, list: String)] = []
         for rule in rules where rule.store == store && rule.applies(toClass: claim.storeClass) {
             switch rule.kind {
             case .acceptedSizes(let storeClass, let sizes, let swapped) where storeClass == claim.storeClass:
-                classHasSizes = true
-                let accepted = sizes.contains { ($0.width == w && $0.height == h) || (swapped && $0.width == h && $0.height == w) }
-                if !accepted {
-                    let list = Alternatives.oneOf(sizes.map { "\($0.width)×\($0.height)" }, none: "a size the rule lists (it lists none)")
-                    findings.append(Finding(rule: rule, message: "size not accepted for \(storeClass): expected \(list)\(swapped ? " (or swapped for landscape)" : ""), found \(w)×\(h)"))
-                }
+                let accepts = sizes.contains { ($0.width == w && $0.height == h) || (swapped && $0.width == h && $0.height == w) }
+                let list = sizes.isEmpty ? "" : sizes.map { "\($0.width)×\($0.height)" }.joined(separator: ", ") + (swapped ? " (or swapped for landscape)" : "")
+                sizeRules.append((rule, accepts, list))
             case .sideRange(let low, let high) where min(w, h) < low || max(w, h) > high:
                 findings.append(Finding(rule: rule, message: "\(store) side limits: expected each side \(low)–\(high) px, found \(w)×\(h)"))
             case .maximumAspect(let ratio) where Double(max(w, h)) > ratio * Double(min(w, h)):
@@ -78,8 +78,25 @@ public enum StoreRuleChecker {
                 break
             }
         }
-        if store == "app-store" && !classHasSizes {
-            findings.append(Finding(rule: nil, message: "no cited accepted sizes for \(claim.storeClass): expected an acceptedSizes rule for the class, found none"))
+        if sizeRules.isEmpty {
+            if store == "app-store" {
+                findings.append(Finding(rule: nil, message: "no cited accepted sizes for \(claim.storeClass): expected an acceptedSizes rule for the class, found none"))
+            }
+        } else if !sizeRules.contains(where: { $0.accepts && $0.rule.enforced }) {
+            let enforced = sizeRules.filter(\.rule.enforced)
+            if let cited = sizeRules.first(where: \.accepts) {
+                // Reported only beside confirmed sizes of the class (a class whose sizes are all
+                // unverified is reported by its rules' status, `wells --store`).
+                if !enforced.isEmpty {
+                    findings.append(Finding(rule: cited.rule, message: "size cited for \(claim.storeClass) by a source not confirmed: expected one of \(enforced.map(\.list).joined(separator: "; ")), found \(w)×\(h)"))
+                }
+            } else {
+                let rule = enforced.first?.rule ?? sizeRules[0].rule
+                // Each rule's sizes, rules apart by "; " (never an empty list: Alternatives).
+                let lists = sizeRules.map(\.list).filter { !$0.isEmpty }
+                let expected = lists.isEmpty ? Alternatives.oneOf([], none: "a size the rule lists (it lists none)") : "one of \(lists.joined(separator: "; "))"
+                findings.append(Finding(rule: rule, message: "size not accepted for \(claim.storeClass): expected \(expected), found \(w)×\(h)"))
+            }
         }
         return findings
     }

@@ -21,7 +21,8 @@ enum StoreTargetLoader {
             let family = item.string("family", &d)
             let folder = item.string("folder", &d)
             let uploadFolder = item.optionalString("uploadFolder", &d)
-            item.refuseUnknownKeys(["target", "store", "class", "family", "preferred", "folder", "uploadFolder"], &d)
+            let hint = deliverNameHint(item, store: store, &d)
+            item.refuseUnknownKeys(["target", "store", "class", "family", "preferred", "folder", "uploadFolder", "deliverNameHint"], &d)
             if let name, let store, !name.hasPrefix(store + ":") {
                 d.error(reader.file, item.fieldPath("target"), "a target is named <store>:<class>: expected a name starting \"\(store):\", found \"\(name)\"")
             }
@@ -52,10 +53,31 @@ enum StoreTargetLoader {
                 d.error(reader.file, item.fieldPath("preferred"), "expected an object of orientation → slot id, found \(item.value("preferred")?.summary ?? "nothing")")
             }
             if let name, let store, let storeClass, let family, let folder, !preferred.isEmpty {
-                targets.append(StoreTarget(name: name, store: store, storeClass: storeClass, family: family, preferred: preferred,
-                                           folder: folder, uploadFolder: uploadFolder))
+                var target = StoreTarget(name: name, store: store, storeClass: storeClass, family: family, preferred: preferred,
+                                         folder: folder, uploadFolder: uploadFolder)
+                target.deliverNameHint = hint
+                targets.append(target)
             }
         }
         return targets
+    }
+
+    /// `"deliverNameHint": {"text": "APP_IPAD_PRO_3GEN_129", "citation": {…}}`: a file-name
+    /// fragment, cited like every store fact; App Store targets only (deliver uploads those).
+    private static func deliverNameHint(_ item: JSONFieldReader, store: String?, _ d: inout DiagnosticCollector) -> String? {
+        guard let value = item.value("deliverNameHint"), value != .null else { return nil }
+        guard let hint = JSONFieldReader(value, file: item.file, path: item.fieldPath("deliverNameHint"), &d) else { return nil }
+        let text = hint.string("text", &d)
+        let citation = StoreCitationReader.read(hint, field: "citation", &d)
+        hint.refuseUnknownKeys(["text", "citation"], &d)
+        if let store, store != "app-store" {
+            d.error(item.file, hint.fieldPath("text"), "fastlane deliver uploads App Store screenshots only: expected no deliverNameHint on a \(store) target, found one")
+            return nil
+        }
+        if let text, !CaptureID.isValid(text) {
+            d.error(item.file, hint.fieldPath("text"), "the hint becomes part of a file name: expected [A-Za-z0-9][A-Za-z0-9._-]*, found \"\(text)\"")
+            return nil
+        }
+        return citation == nil ? nil : text
     }
 }

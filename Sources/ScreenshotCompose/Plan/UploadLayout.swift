@@ -26,6 +26,12 @@ public enum UploadLayout {
             guard let language = playCodes[locale], let type = playType(of: capture, wells: wells) else { return nil }
             return .googlePlay(language: language, type: type)
         }
-        return appStoreCodes[locale].map { .appStore(language: $0) }
+        return appStoreCodes[locale].map { appStore(language: $0, canvasOf: capture, wells: wells) }
+    }
+
+    /// deliver's upload of a capture's output in an App Store language: its class's name hint
+    /// (the target's, else the canvas slot's class) goes into the file name.
+    static func appStore(language: String, canvasOf capture: PlannedCapture, wells: WellsCatalog?) -> OutputPaths.Upload {
+        .appStore(language: language, nameHint: (capture.target ?? wells?.target(ofSlot: capture.canvas))?.deliverNameHint)
     }
 }

@@ -89,6 +89,11 @@ public struct StoreTarget: Equatable, Sendable {
     /// fastlane supply's images folder (`phoneScreenshots`); nil for App Store targets and
     /// for Google Play classes supply cannot upload (Chromebook).
     public var uploadFolder: String?
+    /// What the name of fastlane deliver's copy carries (`APP_IPAD_PRO_3GEN_129`) so deliver
+    /// files it under this class when another class has the same pixel size (deliver tells the
+    /// 13-inch and the 12.9-inch 2nd generation iPad, Apple TV and Vision Pro apart by the
+    /// file's name); nil when the size alone decides. A cited store fact (`deliverNameHint`).
+    public var deliverNameHint: String? = nil
 
     /// The slot for a capture of `width` × `height`: the preferred slot of its orientation,
     /// else of any orientation (a square wear slot takes every capture).

@@ -60,7 +60,8 @@ public enum WellsListing {
         var listed: Set<String> = []
         for target in catalog.targets {
             let upload = target.uploadFolder.map { ", fastlane supply \($0)" } ?? (target.store == "google-play" ? ", no fastlane supply folder" : "")
-            lines.append("  \(target.name)  \(target.store) \"\(target.storeClass)\"  family \(target.family), folder \(target.folder)\(upload)")
+            let hint = target.deliverNameHint.map { ", fastlane deliver copies named *_\($0).png" } ?? ""
+            lines.append("  \(target.name)  \(target.store) \"\(target.storeClass)\"  family \(target.family), folder \(target.folder)\(upload)\(hint)")
             let slots = catalog.wells.filter { $0.storeWell?.store == target.store && $0.storeWell?.storeClass == target.storeClass }
             for slot in slots {
                 listed.insert(slot.id)

@@ -53,8 +53,9 @@ public enum OutputPaths {
 
     /// Where an output is uploaded from with `--layout fastlane`.
     public enum Upload: Equatable, Sendable {
-        /// fastlane deliver: an App Store Connect language.
-        case appStore(language: String)
+        /// fastlane deliver: an App Store Connect language, and what the file's name must carry
+        /// for deliver to file it under the right class (`StoreTarget.deliverNameHint`).
+        case appStore(language: String, nameHint: String? = nil)
         /// fastlane supply: a Play Console language and the images folder of the device type.
         case googlePlay(language: String, type: String)
     }
@@ -76,7 +77,9 @@ public enum OutputPaths {
     /// Without targets, a `device` of a several-device fastlane folder is the folder instead
     /// (`<locale>/<device well>/<screen>`), and deliver's copy carries the device well alike
     /// (`01_01Home_ios-simulator-1320x2868.png`): deliver reads one folder per language and
-    /// tells devices apart by pixel size only, so the names must differ there too.
+    /// tells devices apart by pixel size only, so the names must differ there too. Where two
+    /// App Store classes share a size, deliver reads the class from the name: the copy ends in
+    /// the upload's `nameHint` (`01_01Home_app-store-ipad-13_APP_IPAD_PRO_3GEN_129.png`).
     public static func destinations(locale: String, name: String, captureId: String, order: Int,
                                     fastlaneLanguage: String? = nil, extraCaptureIds: [String] = [], folder: String? = nil,
                                     device: DeviceGroup? = nil, upload: Upload? = nil) -> DestinationNames {
@@ -88,8 +91,8 @@ public enum OutputPaths {
         let nn = String(format: "%02d", order)
         var copy: String?
         switch upload ?? fastlaneLanguage.map({ Upload.appStore(language: $0) }) {
-        case .appStore(let language)?:
-            copy = "\(fastlaneScreenshots)/\(language)/\(nn)_\(name)\(group.map { "_\($0)" } ?? "").png"
+        case .appStore(let language, let hint)?:
+            copy = "\(fastlaneScreenshots)/\(language)/\(nn)_\(name)\(group.map { "_\($0)" } ?? "")\(hint.map { "_\($0)" } ?? "").png"
         case .googlePlay(let language, let type)? where playSingleImages.contains(type):
             copy = "\(fastlanePlayMetadata)/\(language)/images/\(type).png"
         case .googlePlay(let language, let type)?:
