@@ -74,8 +74,13 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
         for tag in localeFolders where !twins.contains(tag) {
             if screengrab {
                 for type in screengrabTypes {
-                    for name in entries(folder.appendingPathComponent("\(tag)/images/\(type)")) where name.lowercased().hasSuffix(".png") {
-                        let screen = screengrabScreen(String(name.dropLast(4)))
+                    let images = folder.appendingPathComponent("\(tag)/images/\(type)")
+                    var shots: [String: [String]] = [:]
+                    for name in entries(images) where name.lowercased().hasSuffix(".png") {
+                        shots[screengrabScreen(String(name.dropLast(4))), default: []].append(name)
+                    }
+                    for (screen, names) in shots.sorted(by: { $0.key < $1.key }) {
+                        let name = newestShot(names, screen: screen, in: images, field: field, &d)
                         let key = "\(type)\u{0}\(screen)"
                         byKey[key, default: Screen(screen: screen, device: type, well: nil, files: [:])].files[tag] = "\(tag)/images/\(type)/\(name)"
                     }
@@ -114,6 +119,37 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
         let suffix = stem[stem.index(after: underscore)...]
         return suffix.count >= 10 && suffix.allSatisfy(\.isASCII) && suffix.allSatisfy(\.isNumber) && underscore > stem.startIndex
             ? String(stem[..<underscore]) : stem
+    }
+
+    /// The milliseconds screengrab appended to a file's stem; nil without them (or too many
+    /// digits to compare).
+    static func screengrabTimestamp(_ stem: String) -> UInt64? {
+        let screen = screengrabScreen(stem)
+        return screen == stem ? nil : UInt64(stem.dropFirst(screen.count + 1))
+    }
+
+    /// The one shot of a screen in a screengrab folder. screengrab keeps earlier runs' files
+    /// (`clear_previous_screenshots` is off by default) and names each `<name>_<milliseconds>`,
+    /// so a re-run leaves two shots of a screen: the newest by that timestamp is the one a
+    /// release engineer just captured, taken with a warning naming every shot (supply would
+    /// upload them all). Shots whose order no timestamp gives are refused naming them all.
+    private static func newestShot(_ names: [String], screen: String, in folder: URL, field: String, _ d: inout DiagnosticCollector) -> String {
+        let sorted = names.sorted()
+        guard sorted.count > 1 else { return sorted[0] }
+        let count = sorted.count == 2 ? "two" : "\(sorted.count)"
+        let listed = sorted.dropLast().joined(separator: ", ") + " and " + sorted[sorted.count - 1]
+        let stamped = sorted.map { name in (name, screengrabTimestamp(String(name.dropLast(4)))) }
+        let newest = stamped.compactMap { $0.1 }.max()
+        let newestNames = stamped.filter { $0.1 == newest }.map(\.0)
+        guard stamped.allSatisfy({ $0.1 != nil }), newestNames.count == 1 else {
+            d.error(folder.appendingPathComponent(sorted[0]).path, field,
+                    "\(count) screenshots of screen \(screen): expected one per screen and locale, found \(listed), and no timestamp tells which is newest; remove the others (screengrab's clear_previous_screenshots removes earlier runs' screenshots)")
+            return sorted[0]
+        }
+        let chosen = newestNames[0]
+        d.warning(folder.appendingPathComponent(chosen).path, field,
+                  "\(count) screenshots of screen \(screen): expected one per screen and locale, found \(listed); composing the newest by screengrab's timestamp, \(chosen) (screengrab keeps earlier runs' screenshots unless clear_previous_screenshots is set)")
+        return chosen
     }
 
     /// The devices (screen sets) in order.
