@@ -6,3 +6,5 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/tree.h>
+#include <libxml/entities.h>
+#include <libxml/SAX2.h>

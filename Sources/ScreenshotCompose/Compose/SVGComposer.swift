@@ -6,8 +6,10 @@ public struct ComposedSVG: Sendable {
     public var captureId: String
     /// Where the SVG, its capture copy and the PNG go in the output folder.
     public var destination: DestinationNames
-    /// The SVG's UTF-8 bytes.
+    /// The SVG's UTF-8 bytes: `tree` as the writer serializes it.
     public var data: Data
+    /// The composed document, which the layer split reads.
+    public var tree: TemplateTree?
 
     /// Where the SVG goes, relative to the output folder: `<locale>/<captureId>.svg`.
     public var relativePath: String { destination.svg }
@@ -89,8 +91,8 @@ public enum SVGComposer {
         }
         // <title> gets the headline exactly as written; <text> gets the fitted lines, one
         // <tspan> each with explicit positions, so every SVG viewer shows the same lines.
-        let text = try spec.template.fill(values)
-        return ComposedSVG(locale: locale, captureId: capture.id, destination: spec.destination, data: Data(text.utf8))
+        let tree = try spec.template.filled(values)
+        return ComposedSVG(locale: locale, captureId: capture.id, destination: spec.destination, data: tree.svgData(), tree: tree)
     }
 
     /// A slot-marked template: the template's own document with the captures, texts and markers.
@@ -105,7 +107,7 @@ public enum SVGComposer {
             storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
             storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
             window: spec.panel == nil ? nil : (item.layout.viewBoxX, item.layout.width))
-        let data = try SlotComposer.compose(slots, identity: identity)
-        return ComposedSVG(locale: spec.locale, captureId: first.id, destination: spec.destination, data: data)
+        let tree = try SlotComposer.composeTree(slots, identity: identity)
+        return ComposedSVG(locale: spec.locale, captureId: first.id, destination: spec.destination, data: tree.svgData(), tree: tree)
     }
 }

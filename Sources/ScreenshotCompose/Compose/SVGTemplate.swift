@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A placeholder of the device-well template, written `{{NAME}}`.
 public enum Placeholder: String, CaseIterable, Sendable {
@@ -25,48 +22,48 @@ public enum Placeholder: String, CaseIterable, Sendable {
     public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs || self == .subtitleTspans || self == .headlineImages }
 }
 
-/// A parsed SVG template: literal text and placeholders, each placeholder knowing whether
-/// it lands in an attribute value or in character data, so that its value is escaped for
-/// that place. Values are inserted once and never scanned for placeholders again.
+/// A `{{PLACEHOLDER}}` template, read into the one template model (`TemplateTree`) like every
+/// other: each placeholder is marked where it stands (`PlaceholderMarks`: in an attribute value or
+/// text, or as markup between elements), the tree is checked like a designer's slot template, and
+/// filling it replaces the marks with the tool's values in the tree, which the writer serializes.
+/// Values are escaped by the writer for the place they land in, and never scanned again.
 public struct SVGTemplate: Equatable, Sendable {
-    public enum Context: Equatable, Sendable {
-        case text
-        case attribute
-    }
+    /// The template as read; nil for no template (a run on a built-in or slot template).
+    public var tree: TemplateTree?
 
-    public enum Segment: Equatable, Sendable {
-        case literal(String)
-        case placeholder(Placeholder, Context)
-    }
-
-    public var segments: [Segment]
+    /// No template.
+    public static let empty = SVGTemplate(tree: nil)
 
     /// The placeholders the template uses.
     public var placeholders: Set<Placeholder> {
-        Set(segments.compactMap { if case .placeholder(let p, _) = $0 { return p } else { return nil } })
+        guard let tree else { return [] }
+        var found: Set<Placeholder> = []
+        for node in tree.documentOrder {
+            for attribute in tree[node].attributes { found.formUnion(PlaceholderMarks.placeholders(in: attribute.value)) }
+            for child in tree[node].children {
+                switch child {
+                case .text(let text): found.formUnion(PlaceholderMarks.placeholders(in: text))
+                case .placeholder(let placeholder): found.insert(placeholder)
+                case .element: break
+                }
+            }
+        }
+        return found
     }
 
-    /// Parses and checks template text. Each problem is reported with `file` and the
+    /// Reads and checks template text. Each problem is reported with `file` and the
     /// placeholder or element named in the field: an unknown or malformed placeholder, a
     /// missing not-capture-evidence marker (the root's `data-not-capture-evidence="true"`
     /// and a `<desc>` saying "not capture evidence" and naming `{{CAPTURE_ID}}`), a root
     /// without `xml:lang="{{LOCALE}}"`, no `<image id="capture">` whose href is
-    /// `{{CAPTURE_HREF}}`, or output that is not well-formed XML. Nil when any error.
-    public static func parse(_ original: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
+    /// `{{CAPTURE_HREF}}`, and everything `TemplateTree.read` refuses. Nil when any error.
+    public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SVGTemplate? {
         let before = d.errorCount
-        let text = TemplateDerivation.derive(original)
-        if text.utf8.count > maximumBytes {
-            d.error(file, "(file)", "template too large: expected at most \(maximumBytes) bytes, found \(text.utf8.count)")
+        if text.utf8.count > TemplateTree.maximumBytes {
+            d.error(file, "(file)", "template too large: expected at most \(TemplateTree.maximumBytes) bytes, found \(text.utf8.count)")
             return nil
         }
-        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
-            d.error(file, "<!DOCTYPE>", "templates may not declare a DOCTYPE or entities (librsvg and browsers resolve them differently, and entities can expand without bound): expected none, found one")
-        }
-        var segments: [Segment] = []
-        // The same template with unknown placeholders as "0", so its structure is still
-        // checked and every problem reported in one run.
-        var checkable: [Segment] = []
-        var literal = ""
+        var marked = ""
         var scanner = TemplateScanner()
         var rest = Substring(text)
         var line = 1
@@ -77,23 +74,17 @@ public struct SVGTemplate: Equatable, Sendable {
                     break
                 }
                 let name = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound])
-                if !literal.isEmpty {
-                    segments.append(.literal(literal))
-                    checkable.append(.literal(literal))
-                }
-                literal = ""
                 let context = scanner.context
                 if Placeholder(rawValue: name) != nil, case .refused(let reason) = context {
                     d.error(file, "{{\(name)}} (line \(line))", "placeholder in an unsafe place: expected it in element text or a quoted attribute value, found it \(reason)")
-                    checkable.append(.literal("0"))
+                    marked += "0"
                 } else if let placeholder = Placeholder(rawValue: name), placeholder.isMarkup, context != .allowed(.text) {
                     d.error(file, "{{\(name)}} (line \(line))", "markup placeholder inside a tag: expected {{\(name)}} between elements, as the content of <text>, found it inside a tag")
-                    checkable.append(.literal("0"))
-                } else if let placeholder = Placeholder(rawValue: name), case .allowed(let place) = context {
-                    segments.append(.placeholder(placeholder, place))
-                    checkable.append(.placeholder(placeholder, place))
+                    marked += "0"
+                } else if let placeholder = Placeholder(rawValue: name), case .allowed = context {
+                    marked += placeholder.isMarkup ? PlaceholderMarks.instruction(placeholder) : PlaceholderMarks.mark(placeholder)
                 } else {
-                    checkable.append(.literal("0"))
+                    marked += "0"
                     let known = Placeholder.allCases.map(\.rawValue).joined(separator: ", ")
                     d.error(file, "{{\(name)}} (line \(line))", "unknown placeholder: expected one of \(known), found {{\(name)}}")
                 }
@@ -103,43 +94,95 @@ public struct SVGTemplate: Equatable, Sendable {
             let c = rest.removeFirst()
             scanner.feed(c)
             if c == "\n" { line += 1 }
-            literal.append(c)
+            marked.append(c)
         }
-        if !literal.isEmpty {
-            segments.append(.literal(literal))
-            checkable.append(.literal(literal))
-        }
-        SVGTemplate(segments: checkable).checkStructure(file: file, into: &d)
-        return d.errorCount == before ? SVGTemplate(segments: segments) : nil
+        var options = TemplateReadOptions()
+        options.placeholders = true
+        guard var tree = TemplateTree.readReportingAll(data: Data(marked.utf8), file: file, options: options, into: &d).tree else { return nil }
+        derive(&tree)
+        checkStructure(tree, file: file, into: &d)
+        return d.errorCount == before ? SVGTemplate(tree: tree) : nil
     }
 
     /// Largest template accepted, in bytes.
-    public static let maximumBytes = 1 << 20
+    public static let maximumBytes = TemplateTree.maximumBytes
 
-    /// Fills every placeholder. Throws `TemplateError.unfilled` naming a placeholder without a
-    /// value, `.invalidCharacter` for a value holding a character XML 1.0 cannot carry.
+    /// What the renderer needs but a designer's template may not say, derived in the tree rather
+    /// than asking for edits (the design card's template is read byte for byte as it was given):
+    /// `xml:lang="{{LOCALE}}"` on the root (librsvg picks fonts by `xml:lang` only), `id="capture"`
+    /// on the `<image>` whose href is `{{CAPTURE_HREF}}` (the rasterizer checks that it draws
+    /// ink), and a `<text>` whose whole content is `{{HEADLINE}}` gets the fitted lines
+    /// (`{{HEADLINE_TSPANS}}`), so a headline that wraps is drawn as the lines it was measured as.
+    static func derive(_ tree: inout TemplateTree) {
+        if tree[tree.root]["xml:lang"] == nil {
+            tree.elements[tree.root].attributes.insert(.init("xml:lang", PlaceholderMarks.mark(.locale)), at: 0)
+        }
+        let nodes = tree.documentOrder
+        if !nodes.contains(where: { tree[$0]["id"] == "capture" }),
+           let image = nodes.first(where: { tree[$0].name == "image" && tree[$0]["href"] == PlaceholderMarks.mark(.captureHref) && tree[$0]["id"] == nil }) {
+            tree.elements[image].attributes.insert(.init("id", "capture"), at: 0)
+        }
+        for node in nodes where tree[node].name == "text" && tree[node].children == [.text(PlaceholderMarks.mark(.headline))] {
+            tree.elements[node].children = [.placeholder(.headlineTspans)]
+        }
+    }
+
+    /// Fills every placeholder, returning the SVG text. Throws `TemplateError.unfilled` naming a
+    /// placeholder without a value, `.invalidCharacter` for a value holding a character XML 1.0
+    /// cannot carry, `.notWellFormed` for markup values that do not read.
     public func fill(_ values: [Placeholder: String]) throws -> String {
-        var out = ""
-        for segment in segments {
-            switch segment {
-            case .literal(let text):
-                out += text
-            case .placeholder(let placeholder, let context):
-                guard let value = values[placeholder] else { throw TemplateError.unfilled(placeholder) }
-                if let bad = XMLText.firstInvalidScalar(in: value) {
-                    throw TemplateError.invalidCharacter(placeholder, bad)
+        try filled(values).svgText()
+    }
+
+    /// The tree with every placeholder filled: attribute values and text in place, markup values
+    /// (the tool's headline lines, theme definitions, emoji images) read as SVG into elements.
+    public func filled(_ values: [Placeholder: String]) throws -> TemplateTree {
+        guard var tree else { throw TemplateError.notWellFormed("no template") }
+        for node in tree.documentOrder {
+            for index in tree[node].attributes.indices {
+                tree.elements[node].attributes[index].value = try PlaceholderMarks.fill(tree[node].attributes[index].value, values)
+            }
+            let children = tree[node].children
+            guard children.contains(where: { if case .element = $0 { return false } else { return true } }) else { continue }
+            var kept: [TemplateTree.Child] = []
+            var markup: [(index: Int, fragment: TemplateTree)] = []
+            for child in children {
+                switch child {
+                case .element: kept.append(child)
+                case .text(let text): kept.append(.text(try PlaceholderMarks.fill(text, values)))
+                case .placeholder(let placeholder):
+                    guard let value = values[placeholder] else { throw TemplateError.unfilled(placeholder) }
+                    if let bad = XMLText.firstInvalidScalar(in: value) { throw TemplateError.invalidCharacter(placeholder, bad) }
+                    if !value.isEmpty { markup.append((kept.count, try Self.fragment(value))) }
                 }
-                if placeholder.isMarkup {
-                    out += value
-                } else {
-                    out += context == .attribute ? XMLText.escapeAttribute(value) : XMLText.escapeText(value)
+            }
+            tree.elements[node].children = kept
+            for (index, fragment) in markup.reversed() {
+                var at = index
+                for child in fragment[fragment.root].children {
+                    switch child {
+                    case .element(let id):
+                        tree.insertCopy(of: id, from: fragment, into: node, at: at)
+                    case .text, .placeholder:
+                        tree.elements[node].children.insert(child, at: at)
+                    }
+                    at += 1
                 }
             }
         }
-        return out
+        return tree
     }
 
-    private static let sample: [Placeholder: String] = {
+    /// Markup the tool built, read by the one reader.
+    static func fragment(_ markup: String) throws -> TemplateTree {
+        var d = DiagnosticCollector()
+        guard let tree = TemplateTree.read(text: "<svg xmlns=\"\(TemplateTree.svgNamespace)\">\(markup)</svg>", file: "(markup)", into: &d) else {
+            throw TemplateError.notWellFormed(d.errors.first?.message ?? "markup that does not read")
+        }
+        return tree
+    }
+
+    static let sample: [Placeholder: String] = {
         var values: [Placeholder: String] = [:]
         for p in Placeholder.allCases { values[p] = "1" }
         values[.locale] = "en-US"
@@ -162,67 +205,84 @@ public struct SVGTemplate: Equatable, Sendable {
         return values
     }()
 
-    private func checkStructure(file: String, into d: inout DiagnosticCollector) {
-        let filled: String
-        do {
-            filled = try fill(Self.sample)
-        } catch {
-            d.error(file, "(template)", "cannot fill the template: \(error)")
-            return
-        }
-        if let problem = XMLText.wellFormednessError(Data(filled.utf8)) {
-            d.error(file, "(template)", "filled template is not well-formed XML: \(problem)")
-            return
-        }
-        guard let document = try? XMLDocument(xmlString: filled, options: []) else {
-            d.error(file, "(template)", "filled template is not well-formed XML")
-            return
-        }
-        guard let root = document.rootElement(), root.localName == "svg" else {
-            d.error(file, "<svg>", "expected an <svg> root element, found \(document.rootElement()?.name ?? "none")")
-            return
-        }
-        // Lines of the filled sample are the file's (no sample value holds a line break).
-        let shown = segments.map { segment -> String in
-            switch segment {
-            case .literal(let text): return text
-            case .placeholder(let p, _): return "{{\(p.rawValue)}}"
-            }
-        }.joined()
-        TemplateSafety.check(root, file: file, positions: XMLElementPositions(text: filled, root: root, shownText: shown),
-                             captureHref: Self.sample[.captureHref], &d)
-        func attribute(_ element: XMLElement, _ name: String) -> String? {
-            element.attributes?.first { $0.name == name }?.stringValue
-        }
-        let marker = attribute(root, "data-not-capture-evidence")
+    /// A value shown with the sample values filled in.
+    private static func sampled(_ text: String) -> String { (try? PlaceholderMarks.fill(text, sample)) ?? PlaceholderMarks.shown(text) }
+
+    /// The markers and the capture image, and the placeholders that are canvas positions
+    /// (`{{CAPTURE_X}}` …) not moved by a transform or a nested viewport around them.
+    private static func checkStructure(_ tree: TemplateTree, file: String, into d: inout DiagnosticCollector) {
+        let root = tree[tree.root]
+        let marker = root["data-not-capture-evidence"]
         if marker != "true" {
             d.error(file, "<svg> data-not-capture-evidence",
-                    "missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found \(marker.map { "\"\($0)\"" } ?? "none")")
+                    "missing not-capture-evidence marker: expected data-not-capture-evidence=\"true\" on the root, found \(marker.map { "\"\(sampled($0))\"" } ?? "none")")
         }
         // A template may declare the placeholders it needs (`data-template-requires="A B"` on
         // the root); each must be one the tool fills.
-        for name in (attribute(root, "data-template-requires") ?? "").split(separator: " ").map(String.init)
+        for name in (root["data-template-requires"] ?? "").split(separator: " ").map(String.init)
         where Placeholder(rawValue: name) == nil {
             d.error(file, "<svg> data-template-requires", "required placeholder the tool does not fill: expected one of \(Placeholder.allCases.map(\.rawValue).joined(separator: ", ")), found \(name)")
         }
-        let lang = attribute(root, "xml:lang")
-        if lang != Self.sample[.locale] {
-            d.error(file, "<svg> xml:lang", "librsvg chooses fonts by xml:lang only: expected xml:lang=\"{{LOCALE}}\" on the root, found \(lang.map { "\"\($0)\"" } ?? "none")")
+        let lang = root["xml:lang"]
+        if lang != PlaceholderMarks.mark(.locale) {
+            d.error(file, "<svg> xml:lang", "librsvg chooses fonts by xml:lang only: expected xml:lang=\"{{LOCALE}}\" on the root, found \(lang.map { "\"\(PlaceholderMarks.shown($0))\"" } ?? "none")")
         }
-        let descs = root.elements(forName: "desc")
+        let descs = root.elementChildren.filter { tree[$0].name == "desc" }
         // Only the <desc>'s own text counts: a comment saying "not capture evidence" is not
         // part of the document's text, and no viewer or screen reader ever shows it.
-        let descText = (descs.first?.children ?? []).filter { $0.kind == .text }.map { $0.stringValue ?? "" }.joined()
-        if !descText.lowercased().contains("not capture evidence") || !descText.contains(Self.sample[.captureId] ?? "") {
-            d.error(file, "<desc>", "missing not-capture-evidence marker: expected a <desc> that says \"not capture evidence\" and names {{CAPTURE_ID}}, found \(descs.isEmpty ? "no <desc>" : "\"\(descText)\"")")
+        let descText = descs.first.map { tree[$0].ownText } ?? ""
+        // The capture's href names it too (the design card's template says "Source capture: {{CAPTURE_HREF}}").
+        let namesCapture = descText.contains(PlaceholderMarks.mark(.captureId)) || descText.contains(PlaceholderMarks.mark(.captureHref))
+        if !descText.lowercased().contains("not capture evidence") || !namesCapture {
+            d.error(file, "<desc>", "missing not-capture-evidence marker: expected a <desc> that says \"not capture evidence\" and names {{CAPTURE_ID}}, found \(descs.isEmpty ? "no <desc>" : "\"\(sampled(descText))\"")")
         }
-        let images = (try? root.nodes(forXPath: "//*[local-name()='image'][@id='capture']")) ?? []
-        let href = (images.first as? XMLElement).flatMap { image in
-            image.attributes?.first { $0.localName == "href" }?.stringValue
+        let nodes = tree.documentOrder
+        let images = nodes.filter { tree[$0].name == "image" && tree[$0]["id"] == "capture" }
+        let href = images.first.flatMap { tree[$0]["href"] }
+        if href != PlaceholderMarks.mark(.captureHref) {
+            d.error(file, "<image id=\"capture\">", "expected an <image id=\"capture\"> with href=\"{{CAPTURE_HREF}}\", found \(images.isEmpty ? "none" : "href \(href.map { "\"\(sampled($0))\"" } ?? "missing")")")
         }
-        if href != Self.sample[.captureHref] {
-            d.error(file, "<image id=\"capture\">", "expected an <image id=\"capture\"> with href=\"{{CAPTURE_HREF}}\", found \(images.isEmpty ? "none" : "href \(href.map { "\"\($0)\"" } ?? "missing")")")
+        // Only the capture links the tool's capture file.
+        for node in nodes where tree[node]["href"] == PlaceholderMarks.mark(.captureHref) && !images.prefix(1).contains(node) {
+            d.error(file, "\(tree.label(node)) href", "link to a file outside the template: expected a same-document #fragment or a data: URI, found href=\"\(sampled(tree[node]["href"] ?? ""))\"", at: tree[node].position)
         }
+        let positions: Set<Placeholder> = [.headlineX, .headlineY, .frameX, .frameY, .frameWidth, .frameHeight, .captureX, .captureY,
+                                           .captureWidth, .captureHeight, .width, .height]
+        for node in nodes where node != tree.root {
+            let used = tree[node].attributes.flatMap { PlaceholderMarks.placeholders(in: $0.value) }.filter(positions.contains)
+            guard let first = used.first else { continue }
+            let moved = ([node] + tree.ancestors(of: node)).first { ($0 != tree.root && tree[$0].name == "svg") || tree[$0]["transform"] != nil }
+            if let moved {
+                d.error(file, "\(tree.label(node)) {{\(first.rawValue)}}", "placeholder positions are canvas pixels: expected no transform or nested <svg> on the element or its groups, found \(tree[moved]["transform"].map { "transform=\"\($0)\"" } ?? "a viewport") on <\(tree[moved].name)>", at: tree[node].position)
+            }
+        }
+    }
+
+    /// The headline's colour as the template draws it (its effective fill, after CSS) and the
+    /// background's, with the theme's values where the template uses its placeholders; nil when
+    /// the template has no headline text.
+    func drawnColors(theme: Theme) -> (headline: String, headlineField: String?, backgrounds: [String])? {
+        guard let tree else { return nil }
+        let nodes = tree.documentOrder
+        guard let text = nodes.first(where: { tree[$0].name == "text" && tree[$0].children.contains(.placeholder(.headlineTspans)) }) else { return nil }
+        let themeBackgrounds: [String]
+        switch theme.background {
+        case .solid(let color): themeBackgrounds = [color]
+        case .gradient(let colors, _): themeBackgrounds = colors
+        }
+        let fill = tree.inherited(text, "fill") ?? "#000000"
+        let headline: String, field: String?
+        if PlaceholderMarks.contains(fill) {
+            headline = (try? PlaceholderMarks.fill(fill, [.headlineColor: theme.headlineColor, .subtitleColor: theme.subtitleColor])) ?? theme.headlineColor
+            field = nil
+        } else {
+            headline = fill
+            field = "\(tree.label(text)) fill"
+        }
+        let covering = nodes.first { tree[$0]["id"] == "background" } ?? nodes.first { tree[$0].name == "rect" }
+        let backgroundFill = covering.flatMap { tree.inherited($0, "fill") } ?? ""
+        let backgrounds = PlaceholderMarks.contains(backgroundFill) || backgroundFill.isEmpty ? themeBackgrounds : [backgroundFill]
+        return (headline, field, backgrounds)
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A slot-marked template: an ordinary SVG (it opens in a browser, Inkscape or Figma as a
 /// mock-up) whose slots are marked by element ids, which design tools keep as layer names:
@@ -11,31 +8,44 @@ import FoundationXML
 /// - `<g id="headline">`, `subtitle`, `badge`: one `<rect>`, the box the text must fit, and one
 ///   `<text>` whose sample words give the style (family, largest size, weight, fill, anchor).
 ///
-/// The canvas is the root's `width` × `height` (pixels, a viewBox of `0 0 width height`).
+/// The canvas is the root's `width` × `height` (pixels, a viewBox of `0 0 width height`). Slots
+/// may sit in transformed groups and nested `<svg>` viewports: their boxes are where they land
+/// on the canvas (`TemplateGeometry`), which must be inside it, upright and, for a capture,
+/// not stretched.
 public struct SlotTemplate: Equatable, Sendable {
     public struct CaptureSlot: Equatable, Sendable {
         /// `capture` or `capture-N`.
         public var id: String
+        /// The slot's box on the canvas.
         public var rect: Rect
+        /// The corner radius on the canvas.
         public var radius: Double
+        /// From the slot's own coordinates to the canvas (the composer writes the capture in the
+        /// slot's coordinates).
+        public var toCanvas: Affine = .identity
     }
 
     public struct TextSlot: Equatable, Sendable {
         /// `headline`, `subtitle` or `badge`.
         public var id: String
+        /// The box on the canvas.
         public var box: Rect
         public var fontFamily: String
+        /// The largest size, in canvas pixels.
         public var size: Double
         public var weight: Int
+        /// The text's effective fill (its own, inherited, or set by CSS): what the contrast check reads.
         public var fill: String
         /// `start`, `middle` or `end`.
         public var anchor: String
         /// The box's own solid fill (a badge's pill), which the text sits on instead of the canvas.
         public var boxFill: String?
+        /// From the sample text's coordinates to the canvas (the composer writes the lines in them).
+        public var toCanvas: Affine = .identity
     }
 
-    /// The template text as read (or as a built-in template generated it).
-    public var text: String
+    /// The template as read: the normalized tree the composer fills.
+    public var tree: TemplateTree
     public var file: String
     public var width: Int
     public var height: Int
@@ -58,160 +68,184 @@ public struct SlotTemplate: Equatable, Sendable {
         return parts.count == 1 || (Int(parts[1]).map { $0 >= 1 } == true && !parts[1].hasPrefix("0") && !parts[1].hasPrefix("+"))
     }
 
+    /// `capture` or `capture-N` (N from 1).
+    public static func isCaptureSlot(_ id: String) -> Bool {
+        id == "capture" || (id.hasPrefix("capture-") && Int(id.dropFirst(8)).map { $0 >= 1 } == true)
+    }
+
+    /// Any slot id.
+    public static func isSlot(_ id: String) -> Bool { isCaptureSlot(id) || isTextSlot(id) }
+
     /// True when `text` marks slots instead of using `{{PLACEHOLDERS}}`.
     public static func isSlotMarked(_ text: String) -> Bool {
         !text.contains("{{")
     }
 
-    /// What every SVG the tool parses from a file (a template, a frame) must be before it is
-    /// parsed: within the template size limit, without a DOCTYPE or entities, well-formed.
-    /// False when refused (reported naming `file` and `what` it is).
-    static func acceptsDocumentText(_ text: String, file: String, what: String, into d: inout DiagnosticCollector) -> Bool {
-        if text.utf8.count > SVGTemplate.maximumBytes {
-            d.error(file, "(file)", "\(what) too large: expected at most \(SVGTemplate.maximumBytes) bytes, found \(text.utf8.count)")
-            return false
-        }
-        if text.range(of: "<!DOCTYPE", options: .caseInsensitive) != nil || text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
-            d.error(file, "<!DOCTYPE>", "\(what)s may not declare a DOCTYPE or entities: expected none, found one")
-            return false
-        }
-        if let problem = XMLText.wellFormednessError(Data(text.utf8)) {
-            d.error(file, "(\(what))", "\(what) is not well-formed XML: \(problem)")
-            return false
-        }
-        return true
-    }
-
-    /// Parses and checks a slot-marked template; every problem names `file` and the element id
+    /// Reads and checks a slot-marked template; every problem names `file` and the element id
     /// or attribute. Nil when any error.
     public static func parse(_ text: String, file: String, into d: inout DiagnosticCollector) -> SlotTemplate? {
-        let before = d.errorCount
-        guard acceptsDocumentText(text, file: file, what: "template", into: &d) else { return nil }
-        guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(),
-              root.localName == "svg" else {
-            d.error(file, "<svg>", "expected an <svg> root element, found another")
-            return nil
-        }
-        let width = pixels(root, "width"), height = pixels(root, "height")
-        guard let width, let height, width >= 1, height >= 1, width == width.rounded(), height == height.rounded() else {
-            d.error(file, "<svg> width, height", "the canvas is the template's own size: expected whole pixel numbers, found width \(attribute(root, "width").map { "\"\($0)\"" } ?? "none"), height \(attribute(root, "height").map { "\"\($0)\"" } ?? "none")")
-            return nil
-        }
-        if let viewBox = attribute(root, "viewBox") {
-            let numbers = viewBox.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-            if numbers != [0, 0, width, height] {
-                d.error(file, "<svg> viewBox", "slot coordinates are canvas pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\", found \"\(viewBox)\"")
-            }
-        }
-        let positions = XMLElementPositions(text: text, root: root)
-        TemplateSafety.check(root, file: file, positions: positions, &d)
+        let (tree, accepted) = TemplateTree.readReportingAll(data: Data(text.utf8), file: file, into: &d)
+        guard let tree else { return nil }
+        let template = SlotTemplate(tree: tree, into: &d)
+        return accepted ? template : nil
+    }
 
-        var seen: [String: String] = [:]
+    /// Resource containers: what they hold is drawn only where referenced, never in place.
+    static let resourceContainers: Set<String> = ["defs", "clipPath", "mask", "pattern", "marker", "symbol", "linearGradient", "radialGradient", "filter"]
+
+    /// The slots of a tree the reader made (`TemplateTree.read`), checked. Nil when any error.
+    public init?(tree: TemplateTree, into d: inout DiagnosticCollector) {
+        let before = d.errorCount
+        let file = tree.file
+        let root = tree[tree.root]
+        let width = root["width"].flatMap { SVGLength.number($0) }, height = root["height"].flatMap { SVGLength.number($0) }
+        guard let width, let height, width >= 1, height >= 1, width == width.rounded(), height == height.rounded() else {
+            d.error(file, "<svg> width, height", "the canvas is the template's own size: expected whole pixel numbers, found width \(root["width"].map { "\"\($0)\"" } ?? "none"), height \(root["height"].map { "\"\($0)\"" } ?? "none")")
+            return nil
+        }
+        if let viewBox = root["viewBox"], SVGLength.numbers(viewBox) != [0, 0, width, height] {
+            d.error(file, "<svg> viewBox", "slot coordinates are canvas pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\", found \"\(viewBox)\"")
+        }
+        let canvas = Rect(x: 0, y: 0, width: width, height: height)
+        var seen: Set<String> = []
+        // Slots refused for where they land (not for what they are): no follow-on "no slot".
+        var misplaced: Set<String> = []
         var captures: [CaptureSlot] = []
         var texts: [String: TextSlot] = [:]
-        for element in allElements(root) {
-            guard let id = attribute(element, "id") else { continue }
-            let kind = element.localName ?? element.name ?? "?"
-            // Refused by TemplateSafety (every template); only the first element is a slot.
-            if seen[id] != nil { continue }
-            seen[id] = kind
-            let isCapture = id == "capture" || (id.hasPrefix("capture-") && Int(id.dropFirst(8)).map { $0 >= 1 } == true)
-            if isCapture {
-                guard kind == "rect" else {
-                    d.error(file, "#\(id)", "capture slot: expected a <rect id=\"\(id)\">, found <\(kind)>", at: positions[element])
+        for node in tree.documentOrder {
+            guard let id = tree[node]["id"], Self.isSlot(id), !seen.contains(id) else { continue }
+            seen.insert(id)
+            let element = tree[node]
+            let position = element.position
+            if let container = tree.ancestors(of: node).first(where: { Self.resourceContainers.contains(tree[$0].name) }) {
+                d.error(file, "#\(id)", "slot inside <\(tree[container].name)>, which is drawn only where something refers to it: expected the slot drawn where it stands", at: position)
+                continue
+            }
+            if Self.isCaptureSlot(id) {
+                guard element.name == "rect" else {
+                    d.error(file, "#\(id)", "capture slot: expected a <rect id=\"\(id)\">, found <\(element.name)>", at: position)
                     continue
                 }
-                guard let box = rect(element, file: file, id: id, positions: positions, &d) else { continue }
-                refuseTransforms(element, file: file, id: id, positions: positions, &d)
-                captures.append(CaptureSlot(id: id, rect: box, radius: number(element, "rx") ?? number(element, "ry") ?? 0))
-            } else if isTextSlot(id) {
-                guard kind == "g" else {
-                    d.error(file, "#\(id)", "text slot: expected a <g id=\"\(id)\"> holding one <rect> (the box) and one <text> (the style), found <\(kind)>", at: positions[element])
+                guard let box = Self.placed(node, in: tree, canvas: canvas, id: id, uniform: true, into: &d) else {
+                    misplaced.insert(id)
                     continue
                 }
-                let children = (element.children ?? []).compactMap { $0 as? XMLElement }
-                let rects = children.filter { $0.localName == "rect" }, textElements = children.filter { $0.localName == "text" }
-                guard rects.count == 1, textElements.count == 1, let boxElement = rects.first, let sample = textElements.first else {
-                    d.error(file, "#\(id)", "text slot: expected one <rect> (the box) and one <text> (the style) in <g id=\"\(id)\">, found \(rects.count) <rect> and \(textElements.count) <text>", at: positions[element])
+                let radius = (element["rx"] ?? element["ry"]).flatMap { SVGLength.number($0) } ?? 0
+                captures.append(CaptureSlot(id: id, rect: box.rect, radius: radius * box.map.scales.x, toCanvas: box.map))
+            } else {
+                guard element.name == "g" else {
+                    d.error(file, "#\(id)", "text slot: expected a <g id=\"\(id)\"> holding one <rect> (the box) and one <text> (the style), found <\(element.name)>", at: position)
                     continue
                 }
-                guard let box = rect(boxElement, file: file, id: id, positions: positions, &d) else { continue }
-                refuseTransforms(sample, file: file, id: id, positions: positions, &d)
-                refuseTransforms(boxElement, file: file, id: id, positions: positions, &d)
-                guard var slot = textStyle(sample, id: id, box: box, file: file, at: positions[sample], &d) else { continue }
-                slot.boxFill = (styleProperties(boxElement)["fill"] ?? attribute(boxElement, "fill")).flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
+                let children = element.elementChildren
+                let rects = children.filter { tree[$0].name == "rect" }, samples = children.filter { tree[$0].name == "text" }
+                guard rects.count == 1, samples.count == 1, let boxNode = rects.first, let sample = samples.first else {
+                    d.error(file, "#\(id)", "text slot: expected one <rect> (the box) and one <text> (the style) in <g id=\"\(id)\">, found \(rects.count) <rect> and \(samples.count) <text>", at: position)
+                    continue
+                }
+                guard let box = Self.placed(boxNode, in: tree, canvas: canvas, id: id, uniform: false, into: &d),
+                      let textMap = Self.upright(sample, in: tree, id: id, into: &d) else {
+                    misplaced.insert(id)
+                    continue
+                }
+                guard var slot = Self.textStyle(sample, in: tree, id: id, box: box.rect, scale: textMap.scales.y, into: &d) else { continue }
+                slot.toCanvas = textMap
+                slot.boxFill = Self.solidFill(boxNode, in: tree)
                 texts[id] = slot
             }
         }
-        if seen["capture"] != nil && seen["capture-1"] != nil {
+        if seen.contains("capture") && seen.contains("capture-1") {
             d.error(file, "#capture-1", "duplicate capture slot: expected either capture or capture-1, found both")
         }
-        captures.sort { order($0.id) < order($1.id) }
-        for (index, slot) in captures.enumerated() where slot.id != "capture" && order(slot.id) != index + 1 {
+        captures.sort { Self.order($0.id) < Self.order($1.id) }
+        for (index, slot) in captures.enumerated() where slot.id != "capture" && Self.order(slot.id) != index + 1 {
             d.error(file, "#\(slot.id)", "capture slots are numbered from 1 without gaps: expected capture-\(index + 1), found \(slot.id)")
             break
         }
-        if captures.isEmpty {
+        if captures.isEmpty && misplaced.isDisjoint(with: ["capture", "capture-1"]) {
             d.error(file, "#capture", "no capture slot: expected a <rect id=\"capture\"> (or capture-1, capture-2, …), found none")
         }
-        if texts["headline"] == nil {
+        if texts["headline"] == nil && !misplaced.contains("headline") {
             d.error(file, "#headline", "no headline slot: expected a <g id=\"headline\"> with a <rect> box and a sample <text>, found none")
         }
         guard d.errorCount == before else { return nil }
-        var template = SlotTemplate(text: text, file: file, width: Int(width), height: Int(height), captures: captures, texts: texts)
-        template.backgroundColors = background(root, width: width, height: height)
-        return template
+        self.tree = tree
+        self.file = file
+        self.width = Int(width)
+        self.height = Int(height)
+        self.captures = captures
+        self.texts = texts
+        backgroundColors = Self.background(tree, canvas: canvas)
     }
 
-    /// The fill of `#background`, or of the first rect covering the whole canvas; a gradient
-    /// fill gives its stops.
-    private static func background(_ root: XMLElement, width: Double, height: Double) -> [String] {
-        let elements = allElements(root)
-        let covering = elements.first { attribute($0, "id") == "background" } ?? elements.first { e in
-            e.localName == "rect" && (number(e, "x") ?? 0) <= 0 && (number(e, "y") ?? 0) <= 0
-                && (number(e, "width") ?? 0) >= width && (number(e, "height") ?? 0) >= height
+    /// The slot element's map to the canvas when upright (translations and scales only).
+    private static func upright(_ node: TemplateTree.NodeID, in tree: TemplateTree, id: String, into d: inout DiagnosticCollector) -> Affine? {
+        guard let map = tree.userToCanvas(node) else {
+            d.error(tree.file, "#\(id) transform", "slot geometry: expected transforms and viewports in numbers, found one that cannot be read on the slot or its groups", at: tree[node].position)
+            return nil
         }
-        guard let covering, let fill = styleProperties(covering)["fill"] ?? attribute(covering, "fill") else { return [] }
-        if Theme.isColor(fill) { return [fill.lowercased()] }
-        guard fill.hasPrefix("url(#"), fill.hasSuffix(")") else { return [] }
-        let id = String(fill.dropFirst(5).dropLast())
-        guard let gradient = elements.first(where: { attribute($0, "id") == id }) else { return [] }
-        return allElements(gradient).filter { $0.localName == "stop" }.compactMap { stop in
-            (styleProperties(stop)["stop-color"] ?? attribute(stop, "stop-color")).flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
+        guard map.isAxisAligned, map.a > 0, map.d > 0 else {
+            let culprit = ([node] + tree.ancestors(of: node)).first { tree[$0]["transform"] != nil }
+            d.error(tree.file, "#\(id) transform", "a slot is an upright box: expected translations and scales only on the slot and its groups, found \(culprit.map { "transform=\"\(tree[$0]["transform"] ?? "")\" on <\(tree[$0].name)>" } ?? "a rotated or mirrored viewport")", at: culprit.flatMap { tree[$0].position } ?? tree[node].position)
+            return nil
         }
+        return map
+    }
+
+    /// A slot rect's box on the canvas, checked: upright, inside the canvas and every nested
+    /// viewport that clips it, and (`uniform`, a capture) scaled alike across and down.
+    private static func placed(_ node: TemplateTree.NodeID, in tree: TemplateTree, canvas: Rect, id: String, uniform: Bool,
+                               into d: inout DiagnosticCollector) -> (rect: Rect, map: Affine)? {
+        let element = tree[node]
+        let position = element.position
+        guard let w = element["width"].flatMap({ SVGLength.number($0) }), let h = element["height"].flatMap({ SVGLength.number($0) }), w > 0, h > 0 else {
+            d.error(tree.file, "#\(id)", "slot box: expected a <rect> with a positive width and height in pixels, found width \(element["width"] ?? "none"), height \(element["height"] ?? "none")", at: position)
+            return nil
+        }
+        guard let map = upright(node, in: tree, id: id, into: &d) else { return nil }
+        let local = Rect(x: element["x"].flatMap { SVGLength.number($0) } ?? 0, y: element["y"].flatMap { SVGLength.number($0) } ?? 0, width: w, height: h)
+        let box = map.apply(local)
+        let n = SVGNumber.format
+        func shown(_ r: Rect) -> String { "\(n(r.width))×\(n(r.height)) at \(n(r.x)),\(n(r.y))" }
+        if uniform {
+            let (sx, sy) = map.scales
+            if abs(sx / sy - 1) > 0.01 {
+                d.error(tree.file, "#\(id)", "the capture would be stretched: expected its slot scaled alike across and down (within 1 %), found \(n(sx))× across and \(n(sy))× down (transforms or a viewport's preserveAspectRatio around it)", at: position)
+                return nil
+            }
+        }
+        guard canvas.contains(box) else {
+            d.error(tree.file, "#\(id)", "slot outside the canvas: expected its box inside the \(n(canvas.width))×\(n(canvas.height)) canvas, found \(shown(box)) (after the transforms and viewports around it)", at: position)
+            return nil
+        }
+        if let clips = tree.viewportClips(of: node), let clip = clips.first(where: { !$0.contains(box) }) {
+            d.error(tree.file, "#\(id)", "slot cropped by a nested <svg> viewport: expected its box inside the viewport's \(shown(clip)), found \(shown(box))", at: position)
+            return nil
+        }
+        return (box, map)
     }
 
     private static func order(_ id: String) -> Int { id == "capture" ? 1 : Int(id.dropFirst(8)) ?? 0 }
 
-    private static func refuseTransforms(_ element: XMLElement, file: String, id: String, positions: XMLElementPositions, _ d: inout DiagnosticCollector) {
-        var node: XMLElement? = element
-        while let current = node, current.localName != "svg" {
-            if let transform = attribute(current, "transform") {
-                d.error(file, "#\(id) transform", "slot coordinates are canvas pixels: expected no transform on the slot or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>", at: positions[current])
-                return
-            }
-            node = current.parent as? XMLElement
-        }
-    }
-
-    private static func rect(_ element: XMLElement, file: String, id: String, positions: XMLElementPositions, _ d: inout DiagnosticCollector) -> Rect? {
-        guard let w = number(element, "width"), let h = number(element, "height"), w > 0, h > 0 else {
-            d.error(file, "#\(id)", "slot box: expected a <rect> with a positive width and height in pixels, found width \(attribute(element, "width") ?? "none"), height \(attribute(element, "height") ?? "none")", at: positions[element])
-            return nil
-        }
-        return Rect(x: number(element, "x") ?? 0, y: number(element, "y") ?? 0, width: w, height: h)
-    }
-
-    private static func textStyle(_ text: XMLElement, id: String, box: Rect, file: String, at position: JSONPosition?, _ d: inout DiagnosticCollector) -> TextSlot? {
-        let style = styleProperties(text)
-        func value(_ name: String) -> String? { style[name] ?? attribute(text, name) }
+    /// The sample text's style as it applies to it (its own attributes after CSS, else its
+    /// groups'); the size in canvas pixels.
+    private static func textStyle(_ text: TemplateTree.NodeID, in tree: TemplateTree, id: String, box: Rect, scale: Double,
+                                  into d: inout DiagnosticCollector) -> TextSlot? {
+        let file = tree.file
+        let position = tree[text].position
+        func value(_ name: String) -> String? { tree.inherited(text, name)?.trimmingCharacters(in: .whitespaces) }
         let family = value("font-family")?.replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "\"", with: "")
         guard let family, !family.trimmingCharacters(in: .whitespaces).isEmpty else {
             d.error(file, "#\(id) font-family", "text style: expected a font-family on the sample <text>, found none", at: position)
             return nil
         }
-        guard let sizeText = value("font-size"), let size = Double(sizeText.replacingOccurrences(of: "px", with: "")), size >= 4, size <= 2000 else {
+        guard let sizeText = value("font-size"), let local = SVGLength.number(sizeText) else {
             d.error(file, "#\(id) font-size", "text style: expected a font-size in pixels from 4 to 2000 on the sample <text>, found \(value("font-size") ?? "none")", at: position)
+            return nil
+        }
+        let size = local * scale
+        guard size >= 4, size <= 2000 else {
+            d.error(file, "#\(id) font-size", "text style: expected a font-size in pixels from 4 to 2000 on the sample <text>, found \(SVGNumber.format(size))\(scale == 1 ? "" : " on the canvas (\(sizeText) scaled \(SVGNumber.format(scale))×)")", at: position)
             return nil
         }
         let weightText = value("font-weight") ?? "400"
@@ -220,7 +254,8 @@ public struct SlotTemplate: Equatable, Sendable {
             d.error(file, "#\(id) font-weight", "text style: expected a CSS weight 100 … 900, normal or bold, found \(weightText)", at: position)
             return nil
         }
-        let fill = value("fill") ?? "#000000"
+        var fill = value("fill") ?? "#000000"
+        if fill.lowercased() == "currentcolor" { fill = value("color") ?? "#000000" }
         guard Theme.isColor(fill) else {
             d.error(file, "#\(id) fill", "text style: expected a fill #rrggbb or #rrggbbaa (its contrast is checked), found \(fill)", at: position)
             return nil
@@ -233,39 +268,27 @@ public struct SlotTemplate: Equatable, Sendable {
         return TextSlot(id: id, box: box, fontFamily: family, size: size, weight: weight, fill: fill.lowercased(), anchor: anchor)
     }
 
-    /// `style="a:b;c:d"` as a map (Inkscape writes text styles there).
-    static func styleProperties(_ element: XMLElement) -> [String: String] {
-        var result: [String: String] = [:]
-        for part in (attribute(element, "style") ?? "").split(separator: ";") {
-            let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2 { result[pair[0]] = pair[1] }
+    /// An element's solid fill as it applies to it (own, CSS or inherited), when it is a colour.
+    static func solidFill(_ node: TemplateTree.NodeID, in tree: TemplateTree) -> String? {
+        guard var fill = tree.inherited(node, "fill")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if fill.lowercased() == "currentcolor" { fill = tree.inherited(node, "color") ?? "" }
+        return Theme.isColor(fill) ? fill.lowercased() : nil
+    }
+
+    /// The fill of `#background`, or of the first rect covering the whole canvas; a gradient
+    /// fill gives its stops.
+    private static func background(_ tree: TemplateTree, canvas: Rect) -> [String] {
+        let nodes = tree.documentOrder.filter { node in !tree.ancestors(of: node).contains { resourceContainers.contains(tree[$0].name) } }
+        let covering = nodes.first { tree[$0]["id"] == "background" } ?? nodes.first { node in
+            tree[node].name == "rect" && (tree.canvasBounds(node).map { $0.contains(canvas, tolerance: 0) } ?? false)
         }
-        return result
-    }
-
-    static func attribute(_ element: XMLElement, _ name: String) -> String? {
-        element.attributes?.first { ($0.name ?? "") == name }?.stringValue
-    }
-
-    private static func number(_ element: XMLElement, _ name: String) -> Double? {
-        guard let text = attribute(element, name) else { return nil }
-        return Double(text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "px", with: "")).flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    private static func pixels(_ element: XMLElement, _ name: String) -> Double? { number(element, name) }
-
-    /// Every element below `root`, in document order.
-    static func allElements(_ root: XMLElement) -> [XMLElement] {
-        var result: [XMLElement] = []
-        func walk(_ element: XMLElement) {
-            for child in element.children ?? [] {
-                if let e = child as? XMLElement {
-                    result.append(e)
-                    walk(e)
-                }
-            }
+        guard let covering, let fill = tree.inherited(covering, "fill")?.trimmingCharacters(in: .whitespaces) else { return [] }
+        if let color = solidFill(covering, in: tree) { return [color] }
+        guard fill.hasPrefix("url(#"), let close = fill.firstIndex(of: ")") else { return [] }
+        let id = String(fill[fill.index(fill.startIndex, offsetBy: 5)..<close])
+        guard let gradient = tree.element(id: id) else { return [] }
+        return tree.descendants(of: gradient).filter { tree[$0].name == "stop" }.compactMap { stop in
+            tree[stop]["stop-color"].flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
         }
-        walk(root)
-        return result
     }
 }

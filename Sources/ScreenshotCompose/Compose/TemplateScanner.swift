@@ -74,8 +74,14 @@ struct TemplateScanner {
         }
     }
 
+    /// Where a value lands: in character data or in a quoted attribute value.
+    enum Context: Equatable {
+        case text
+        case attribute
+    }
+
     enum Placement: Equatable {
-        case allowed(SVGTemplate.Context)
+        case allowed(Context)
         case refused(String)
     }
 

@@ -131,7 +131,7 @@ public struct OutputRenderer: Sendable {
         }
         // Whether this output drew the shared layers (its own time then includes them).
         var drewLayers = false
-        if let sharedLayers, case .success(let split) = LayerSplit.split(composed.data),
+        if let sharedLayers, let tree = composed.tree, case .success(let split) = LayerSplit.split(tree),
            let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + images).joined(separator: " "), capture: composed.captureId, draw: {
                drewLayers = true
                let started = DispatchTime.now()

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Checks a job's `"frame"` file, as the ingest step read it (through `InputReader`: the one size
 /// limit and file-kind check), and finds its screen: in a PNG the largest transparent region enclosed by opaque frame
@@ -49,7 +46,7 @@ enum FrameLoader {
                     at: problem.map { JSONPosition(line: $0.line, column: $0.column) })
             return nil
         }
-        if text.contains("<svg") { return svg(text, file: file, &d) }
+        if text.contains("<svg") { return svg(Data(text.utf8), file: file, &d) }
         d.error(file.displayPath, "(frame)", "frame refused: \(expected), found neither (no PNG signature, no <svg> element)")
         return nil
     }
@@ -99,70 +96,57 @@ enum FrameLoader {
                          screenRadius: 0, href: "data:image/png;base64,\(clean.base64EncodedString())")
     }
 
-    private static func svg(_ text: String, file: InputFile, _ d: inout DiagnosticCollector) -> UserFrame? {
+    /// An SVG frame is read like a template (`TemplateTree.read`: allow-list, CSS, bounds), its
+    /// screen is the `<rect id="capture">` where it lands in the frame (transforms applied), and
+    /// the frame embedded in outputs is the tree without that rect, as the writer serializes it.
+    private static func svg(_ data: Data, file: InputFile, _ d: inout DiagnosticCollector) -> UserFrame? {
         let name = file.displayPath
-        guard SlotTemplate.acceptsDocumentText(text, file: name, what: "frame", into: &d) else { return nil }
-        return FoundationXMLLock.run { () -> UserFrame? in
-            guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(), root.localName == "svg" else {
-                d.error(name, "<svg>", "frame refused: expected an <svg> root element, found another")
-                return nil
-            }
-            func number(_ element: XMLElement, _ attribute: String) -> Double? {
-                SlotTemplate.attribute(element, attribute).flatMap { Double($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "px", with: "")) }
-                    .flatMap { $0.isFinite ? $0 : nil }
-            }
-            guard let width = number(root, "width"), let height = number(root, "height"), width > 0, height > 0 else {
-                d.error(name, "<svg> width, height", "frame refused: expected the frame's size as width and height in pixels on <svg>, found width \(SlotTemplate.attribute(root, "width").map { "\"\($0)\"" } ?? "none"), height \(SlotTemplate.attribute(root, "height").map { "\"\($0)\"" } ?? "none")")
-                return nil
-            }
-            if let viewBox = SlotTemplate.attribute(root, "viewBox"),
-               viewBox.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap({ Double($0) }) != [0, 0, width, height] {
-                d.error(name, "<svg> viewBox", "the capture rect is in frame pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\" or none, found \"\(viewBox)\"")
-                return nil
-            }
-            let before = d.errorCount
-            let positions = XMLElementPositions(text: text, root: root)
-            TemplateSafety.check(root, file: name, positions: positions, &d)
-            guard d.errorCount == before else { return nil }
-            let elements = SlotTemplate.allElements(root)
-            guard let capture = elements.first(where: { SlotTemplate.attribute($0, "id") == "capture" }) else {
-                d.error(name, "#capture", "frame refused: expected a <rect id=\"capture\"> marking the screen, found none")
-                return nil
-            }
-            guard capture.localName == "rect", let w = number(capture, "width"), let h = number(capture, "height"), w > 0, h > 0 else {
-                d.error(name, "#capture", "frame refused: expected the screen as a <rect id=\"capture\"> with a positive width and height, found <\(capture.localName ?? "?")> width \(SlotTemplate.attribute(capture, "width") ?? "none"), height \(SlotTemplate.attribute(capture, "height") ?? "none")", at: positions[capture])
-                return nil
-            }
-            // The screen lies within the frame; a rect beyond it (1e300 wide) would place the
-            // capture nowhere near the frame, and its size overflows the drawing code's integers.
-            let x = number(capture, "x") ?? 0, y = number(capture, "y") ?? 0
-            guard x >= 0, y >= 0, x + w <= width, y + h <= height else {
-                d.error(name, "#capture", "frame refused: expected the screen inside the frame's \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels, found <rect id=\"capture\"> \(["x", "y", "width", "height"].map { "\($0)=\"\(SlotTemplate.attribute(capture, $0) ?? "0")\"" }.joined(separator: " "))", at: positions[capture])
-                return nil
-            }
-            if let problem = screenTooSmall(width: w, height: h, frameWidth: width, frameHeight: height) {
-                d.error(name, "#capture", problem, at: positions[capture])
-                return nil
-            }
-            var node: XMLElement? = capture
-            while let current = node, current !== root {
-                if let transform = SlotTemplate.attribute(current, "transform") {
-                    d.error(name, "#capture transform", "the capture rect is in frame pixels: expected no transform on it or its groups, found transform=\"\(transform)\" on <\(current.localName ?? "")>", at: positions[current])
-                    return nil
-                }
-                node = current.parent as? XMLElement
-            }
-            let screen = Rect(x: x, y: y, width: w, height: h)
-            let radius = number(capture, "rx") ?? number(capture, "ry") ?? 0
-            // The rect marks the screen; its sample fill would hide the capture.
-            capture.detach()
-            if SlotTemplate.attribute(root, "viewBox") == nil {
-                root.addAttribute((XMLNode.attribute(withName: "viewBox", stringValue: "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))") as? XMLNode) ?? XMLNode(kind: .attribute))
-            }
-            let bytes = Data(document.xmlString(options: .nodeCompactEmptyElement).utf8)
-            return UserFrame(file: file, kind: .svg, width: width, height: height, screen: screen, screenRadius: radius,
-                             href: "data:image/svg+xml;base64,\(bytes.base64EncodedString())")
+        guard var tree = TemplateTree.read(data: data, file: name, options: TemplateReadOptions(what: "frame"), into: &d) else { return nil }
+        let root = tree[tree.root]
+        guard let width = root["width"].flatMap({ SVGLength.number($0) }), let height = root["height"].flatMap({ SVGLength.number($0) }), width > 0, height > 0 else {
+            d.error(name, "<svg> width, height", "frame refused: expected the frame's size as width and height in pixels on <svg>, found width \(root["width"].map { "\"\($0)\"" } ?? "none"), height \(root["height"].map { "\"\($0)\"" } ?? "none")")
+            return nil
         }
+        if let viewBox = root["viewBox"], SVGLength.numbers(viewBox) != [0, 0, width, height] {
+            d.error(name, "<svg> viewBox", "the capture rect is in frame pixels: expected viewBox=\"0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))\" or none, found \"\(viewBox)\"")
+            return nil
+        }
+        guard let capture = tree.element(id: "capture") else {
+            d.error(name, "#capture", "frame refused: expected a <rect id=\"capture\"> marking the screen, found none")
+            return nil
+        }
+        let rect = tree[capture]
+        let position = rect.position
+        guard rect.name == "rect", let w = rect["width"].flatMap({ SVGLength.number($0) }), let h = rect["height"].flatMap({ SVGLength.number($0) }), w > 0, h > 0 else {
+            d.error(name, "#capture", "frame refused: expected the screen as a <rect id=\"capture\"> with a positive width and height, found <\(rect.name)> width \(rect["width"] ?? "none"), height \(rect["height"] ?? "none")", at: position)
+            return nil
+        }
+        guard let map = tree.userToCanvas(capture), map.isAxisAligned, map.a > 0, map.d > 0 else {
+            let culprit = ([capture] + tree.ancestors(of: capture)).first { tree[$0]["transform"] != nil }
+            d.error(name, "#capture transform", "the screen is an upright box: expected translations and scales only on the capture rect and its groups, found \(culprit.map { "transform=\"\(tree[$0]["transform"] ?? "")\" on <\(tree[$0].name)>" } ?? "a rotated viewport")", at: position)
+            return nil
+        }
+        let local = Rect(x: rect["x"].flatMap { SVGLength.number($0) } ?? 0, y: rect["y"].flatMap { SVGLength.number($0) } ?? 0, width: w, height: h)
+        let screen = map.apply(local)
+        // The screen lies within the frame; a rect beyond it (1e300 wide) would place the
+        // capture nowhere near the frame, and its size overflows the drawing code's integers.
+        guard screen.x >= 0, screen.y >= 0, screen.maxX <= width, screen.maxY <= height else {
+            d.error(name, "#capture", "frame refused: expected the screen inside the frame's \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels, found <rect id=\"capture\"> \(["x", "y", "width", "height"].map { "\($0)=\"\(rect[$0] ?? "0")\"" }.joined(separator: " "))", at: position)
+            return nil
+        }
+        if let problem = screenTooSmall(width: screen.width, height: screen.height, frameWidth: width, frameHeight: height) {
+            d.error(name, "#capture", problem, at: position)
+            return nil
+        }
+        let radius = ((rect["rx"] ?? rect["ry"]).flatMap { SVGLength.number($0) } ?? 0) * map.scales.x
+        // The rect marks the screen; its sample fill would hide the capture.
+        tree.detach(capture)
+        if root["viewBox"] == nil {
+            tree.elements[tree.root].set("viewBox", "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))")
+        }
+        let bytes = tree.compacted().svgData()
+        return UserFrame(file: file, kind: .svg, width: width, height: height, screen: screen, screenRadius: radius,
+                         href: "data:image/svg+xml;base64,\(bytes.base64EncodedString())")
     }
 }
 

@@ -58,12 +58,12 @@ public enum Planner {
             templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, inputs: inputs, &d)
         }
         let template = templateRead.flatMap { read -> SVGTemplate? in
-            if job.builtinTemplate != nil { return SVGTemplate(segments: []) }
+            if job.builtinTemplate != nil { return SVGTemplate.empty }
             guard let text = TextDecoding.text(read.data, file: read.file.displayPath, &d) else { return nil }
             if SlotTemplate.isSlotMarked(text) {
                 guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }
                 templateChoice = .slots(slots)
-                return SVGTemplate(segments: [])
+                return SVGTemplate.empty
             }
             return SVGTemplate.parse(text, file: read.file.displayPath, into: &d)
         }
@@ -195,7 +195,7 @@ public enum Planner {
                 if !missing.isEmpty { unplanned.append((locale, "screen \(screen.id) has no capture file of \(missing.joined(separator: ", ")) for \(locale)")) }
             }
             var screens = screenOutputs(job, locale: locale, captures: localeCaptures, defaultTemplate: templateChoice,
-                                        placeholder: template ?? SVGTemplate(segments: []), templateFile: templateRead?.file.displayPath ?? "",
+                                        placeholder: template ?? SVGTemplate.empty, templateFile: templateRead?.file.displayPath ?? "",
                                         composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
                                         fastlaneLanguage: fastlaneCodes[locale], wells: wells, inputs: inputs, &d)
             for index in screens.indices where screens[index].capture.locale != nil {
@@ -232,7 +232,7 @@ public enum Planner {
                 var spec = OutputSpec(
                     locale: locale, capture: capture, canvas: capture.canvas, headline: text.headline, subtitle: text.subtitle,
                     headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme, typesetting: job.typesetting,
-                    template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice,
+                    template: template ?? SVGTemplate.empty, templateChoice: templateChoice,
                     destination: OutputPaths.destinations(locale: locale, name: capture.id, captureId: capture.id,
                                                           order: capture.jobIndex + 1, folder: capture.target?.folder,
                                                           device: job.captures[capture.jobIndex].device, upload: upload),
@@ -249,7 +249,7 @@ public enum Planner {
             }
         }
 
-        outputs += graphicOutputs(job, icons: icons, locales: locales, placeholder: template ?? SVGTemplate(segments: []),
+        outputs += graphicOutputs(job, icons: icons, locales: locales, placeholder: template ?? SVGTemplate.empty,
                                   composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
                                   wells: wells, playCodes: playCodes, inputs: inputs, &d)
         d.discard(since: perLocale) { $0.subject?.locale.map { !selected.contains($0) } ?? false }
@@ -283,7 +283,7 @@ public enum Planner {
             d.error(job.file, "(plan)", "two outputs of one key: expected each output once, found \(spec.key.label) twice (a bug of this tool: please report it with the job)")
         }
         let plan = Plan(jobFile: job.file, jobSHA256: job.sha256, locales: locales, theme: job.theme, typesetting: job.typesetting,
-                        headlineFiles: job.headlineFiles, template: template ?? SVGTemplate(segments: []), templateChoice: templateChoice,
+                        headlineFiles: job.headlineFiles, template: template ?? SVGTemplate.empty, templateChoice: templateChoice,
                         templateFile: templateFile, wells: wells, wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
                         captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
                         fastlaneCodes: fastlaneCodes, playCodes: playCodes)

@@ -123,11 +123,17 @@ public enum PNGCodec {
     /// Reads the signature and IHDR (plus colour chunk flags) from PNG bytes.
     /// Throws `PNGError` when the bytes are not a PNG or libpng rejects the header.
     public static func readHeader(_ data: Data) throws -> PNGHeader {
+        try readHeader(data, sideLimit: maximumSide)
+    }
+
+    /// `readHeader` refusing sides over `sideLimit` (a caller that reports the size itself
+    /// passes a larger limit than the capture limit).
+    static func readHeader(_ data: Data, sideLimit: Int) throws -> PNGHeader {
         var header = ssc_png_header()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         let status = data.withUnsafeBytes { raw in
             ssc_png_read_header(raw.bindMemory(to: UInt8.self).baseAddress, raw.count,
-                                UInt32(maximumSide), UInt32(maximumSide), &header, &message)
+                                UInt32(sideLimit), UInt32(sideLimit), &header, &message)
         }
         defer { ssc_png_header_free(&header) }
         if status != 0 { throw PNGError(message: String(cString: message)) }
