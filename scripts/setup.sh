@@ -11,7 +11,8 @@ packages=(
   libdeflate-dev    # output PNGs' image data compressed faster than zlib
   liblcms2-dev      # colour: captures with ICC profiles (Display P3) converted to sRGB
   libhyphen-dev     # typesetter: dictionary hyphenation (libhyphen, no .pc file: linked as `hyphen`)
-  libxml2-dev       # template and frame refusals: the line and column of the element refused
+  libxml2-dev       # templates and frames are read by libxml2 (positions, entities, depth)
+  librsvg2-bin      # tests compare PNGs of designers' templates with rsvg-convert of their SVG
   libicu-dev        # typesetter: dictionary word breaks for Japanese and Chinese
   # LibreOffice hyphenation patterns (/usr/share/hyphen/hyph_*.dic), chosen by the locale.
   hyphen-de hyphen-nl hyphen-sv hyphen-da hyphen-no hyphen-hu hyphen-ru hyphen-uk hyphen-fr
@@ -32,9 +33,9 @@ packages=(
   zsh fish          # tests parse the zsh and fish completion scripts (`completions zsh|fish`)
 )
 
-# make bench also needs rsvg-convert (the reference) and GNU time (peak RSS).
+# make bench also needs GNU time (peak RSS); rsvg-convert (its reference) is in the list above.
 if [ "${BENCH:-}" = 1 ]; then
-  packages+=(librsvg2-bin time python3-venv)
+  packages+=(time python3-venv)
 fi
 
 missing=()

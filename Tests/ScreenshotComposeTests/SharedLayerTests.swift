@@ -145,6 +145,58 @@ final class SharedLayerTests: XCTestCase {
         XCTAssertEqual(LayerSplit.split(svg).failureValue, .filterOverText("drawn over the text"))
     }
 
+    /// Issue 24 item 5: what reaches the text is read from the tree, CSS resolved: a mask set in
+    /// a <style> sheet through a CSS escape (`ma\73k`) on a group around the headline is seen,
+    /// and the outputs are drawn in one pass (the shared PNGs lacked text their own SVG showed).
+    /// On the headline's own group the mask is drawn with it (`render_layer` draws the element
+    /// as the document does): shared, byte for byte.
+    func testAMaskSetThroughAnEscapedStyleSheetPropertyIsSeen() throws {
+        let scratch = try Scratch()
+        let masked = designerTemplate.replacingOccurrences(of: "<defs>", with: """
+        <defs><style>#band{ma\\73k:url(#m)} #headline{ma\\73k:url(#m)}</style><mask id="m"><rect width="390" height="120" fill="#ffffff"/></mask>
+        """).replacingOccurrences(of: #"<g id="headline">"#, with: #"<g id="band"><g id="headline">"#)
+            .replacingOccurrences(of: "Your headline</text></g>", with: "Your headline</text></g></g>")
+        let template = try scratch.write("masked.svg", masked)
+        XCTAssertEqual(try compareWithOnePass(try job(scratch, template: template), scratch: scratch), 0)
+        let svg = try Data(contentsOf: URL(fileURLWithPath: scratch.path("shared/en-US/shot.svg")))
+        XCTAssertTrue(String(decoding: svg, as: UTF8.self).contains(#"<g id="band" mask="url(#m)"><g id="headline" mask="url(#m)">"#))
+        XCTAssertEqual(LayerSplit.split(svg).failureValue, .groupEffect("#headline inside <g id=\"band\">"))
+
+        let own = try Scratch()
+        let onHeadline = designerTemplate.replacingOccurrences(of: "<defs>", with: """
+        <defs><style>#headline{ma\\73k:url(#m)}</style><mask id="m"><rect width="390" height="120" fill="#ffffff"/></mask>
+        """)
+        XCTAssertEqual(try compareWithOnePass(try job(own, template: try own.write("masked.svg", onHeadline)), scratch: own), 4)
+    }
+
+    /// Something outside the text referring into it (a gradient a designer kept in the headline's
+    /// group, used by the background) would be missing from the shared layers: one pass.
+    func testArtReferringIntoATextSlotIsDrawnInOnePass() throws {
+        let scratch = try Scratch()
+        let shared = designerTemplate
+            .replacingOccurrences(of: ##"<rect id="background" width="390" height="844" fill="url(#sky)"/>"##,
+                                  with: ##"<rect id="background" width="390" height="844" fill="url(#warm)"/>"##)
+            .replacingOccurrences(of: ##"<g id="headline">"##,
+                                  with: ##"<g id="headline"><linearGradient id="warm"><stop offset="0" stop-color="#fdf6e3"/><stop offset="1" stop-color="#f0d9b5"/></linearGradient>"##)
+        let template = try scratch.write("shared.svg", shared)
+        XCTAssertEqual(try compareWithOnePass(try job(scratch, template: template), scratch: scratch), 0)
+        let svg = try Data(contentsOf: URL(fileURLWithPath: scratch.path("shared/en-US/shot.svg")))
+        XCTAssertEqual(LayerSplit.split(svg).failureValue, .refersToText("<rect> fill → #warm"))
+    }
+
+    /// Design tools' real exports (fixtures/templates) share their layers byte for byte.
+    func testDesignToolExportsDrawTextOverSharedLayersByteForByte() throws {
+        // Their headline boxes are a designer's: shorter headlines, four scripts.
+        let short = ["en-US": "Read it anywhere", "ar": "اقرأه في أي مكان", "ja-JP": "どこでも読める", "de-DE": "Überall lesen"]
+        for fixture in ["inkscape-1.2-export.svg", "illustrator-export.svg", "illustrator-save-as.svg"] {
+            let scratch = try Scratch()
+            let template = try scratch.write("template.svg", try Data(contentsOf: Fixtures.repository.appendingPathComponent("fixtures/templates/\(fixture)")))
+            var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: try job(scratch, template: template)))) as? [String: Any])
+            fields["headlines"] = short.mapValues { ["shot": $0] }
+            XCTAssertEqual(try compareWithOnePass(try scratch.writeJob(fields), scratch: scratch), 4, fixture)
+        }
+    }
+
     func testTheBaseHoldsNoTextAndNoLanguage() throws {
         let scratch = try Scratch()
         try compareWithOnePass(try job(scratch), scratch: scratch)

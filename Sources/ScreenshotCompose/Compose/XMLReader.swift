@@ -278,12 +278,14 @@ enum XMLReader {
                         refuse(.entity("reference to an undeclared entity in \(String(cString: local))=\"\(raw.prefix(40))\""), userData)
                         return
                     }
-                    list.append(.init(namespace: base[2].map { String(cString: $0) } ?? "", prefix: base[1].map { String(cString: $0) },
+                    // A namespace written with an entity (Illustrator's xmlns:i="&ns_ai;") is its text.
+                    let uri = base[2].map { String(cString: $0) }.map { decodeAttribute($0) ?? $0 } ?? ""
+                    list.append(.init(namespace: uri, prefix: base[1].map { String(cString: $0) },
                                       name: String(cString: local), value: value))
                 }
             }
             let index = document.elements.count
-            document.elements.append(.init(namespace: namespace, prefix: prefix, name: name, attributes: list))
+            document.elements.append(.init(namespace: decodeAttribute(namespace) ?? namespace, prefix: prefix, name: name, attributes: list))
             if let parent = open.last { document.elements[parent].children.append(.element(index)) }
             let qualified = prefix.map { "\($0):\(name)" } ?? name
             if let tag = tagStart(userData, qualifiedName: qualified) { starts.append((index, tag.start, tag.end)) }
