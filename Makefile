@@ -53,12 +53,14 @@ docs: build
 # peak memory on inputs at their size limits (scripts/input-memory.py; BIN=… picks another build).
 # BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs);
 # BENCH_ONLY=memory: only the peak memory table;
-# BENCH_ONLY=shadow: only the classic template's shadow cost per output, with and without.
+# BENCH_ONLY=shadow: only the classic template's shadow cost per output, with and without;
+# BENCH_ONLY=template: only the worst templates check accepts, drawn (scripts/template-bounds.py).
 bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release
-	if [ "$(BENCH_ONLY)" != memory ]; then BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py; fi
+	if [ "$(BENCH_ONLY)" != memory ] && [ "$(BENCH_ONLY)" != template ]; then BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py; fi
 	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = memory ]; then python3 scripts/input-memory.py; fi
+	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = template ]; then python3 scripts/template-bounds.py; fi
 
 # libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
 fuzz: setup

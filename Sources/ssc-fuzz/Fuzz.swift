@@ -33,6 +33,12 @@ func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if let end = template.range(of: "</svg>", options: .backwards) {
             _ = SVGTemplate.parse(template.replacingCharacters(in: end, with: text + "</svg>"), file: "t", into: &d)
         }
+    case "svg":
+        // Any bytes as a designer's template: read into the normalized tree (CSS, <use>,
+        // bounds), its slots checked, and the tree written; never a crash or a hang.
+        if let slots = SlotTemplate.parse(String(decoding: data, as: UTF8.self), file: "t.svg", into: &d) {
+            _ = slots.tree.svgData()
+        }
     case "xcstrings":
         // The String Catalog reader streams its `strings` object (entries checked as read).
         _ = StringCatalog.read(data: data, file: "fuzz.xcstrings", keys: ["home", "chat"], allowUntranslated: false, into: &d)
