@@ -19,6 +19,11 @@ public enum Ingest {
     /// Every file `job` names (a job read from a file, or built in code). Captures are not read
     /// for a job over the planner's count limits (it is refused before any capture is needed).
     public static func read(_ job: Job, options: PlanOptions) -> IngestedInputs {
+        read(job, options: options, target: .outputFolder)
+    }
+
+    /// `target` `.memory`: the output folder is not read (a render to memory has none).
+    static func read(_ job: Job, options: PlanOptions, target: RenderTarget) -> IngestedInputs {
         var inputs = IngestedInputs()
         if job.builtinTemplate == nil {
             inputs.ingest(job.template, builtin: BuiltinResources.templateName, as: .template)
@@ -31,7 +36,9 @@ public enum Ingest {
         }
         // The output folder's manifests: a capture whose pixels are an earlier output's is
         // refused even with its marker chunk stripped.
-        inputs.composedOutputs = ComposedOutputs.read(folder: options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output)
+        if target == .outputFolder {
+            inputs.composedOutputs = ComposedOutputs.read(folder: options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output)
+        }
         if options.fastlaneLayout {
             inputs.appStoreLanguages = AppStoreLanguages.shipped()
             inputs.googlePlayLanguages = GooglePlayLanguages.shipped()
@@ -41,7 +48,8 @@ public enum Ingest {
             inputs.ingest(url, as: .frame)
         }
         var scratch = DiagnosticCollector()
-        guard Planner.withinCountLimits(job, locales: Planner.selectLocales(job, requested: options.locales, &scratch).count, &scratch) else {
+        // The plan is the whole job's, every locale (whatever `--locale` selects).
+        guard Planner.withinCountLimits(job, locales: job.locales.count, &scratch) else {
             return inputs
         }
         for graphic in job.graphics { inputs.ingestCapture(graphic.icon) }

@@ -13,8 +13,9 @@ public final class PreviewSession {
     /// The preview folder; nil: `.preview` inside the job's output folder.
     public let previewOutput: URL?
     private let composer = ScreenshotComposer()
-    /// SHA-256 of each file written, by absolute path (a new preview folder starts empty).
-    private var previous: [String: String] = [:]
+    /// The preview folder as the render loop's sink; it remembers what it wrote (a new preview
+    /// folder starts empty).
+    private var sink: PreviewSink?
     private var watcher: FileWatcher?
     /// Held for the session on the folder being written, so two previews never interleave;
     /// released and taken anew when the job's output (so the preview folder) changes.
@@ -38,8 +39,9 @@ public final class PreviewSession {
         watcher = FileWatcher()
     }
 
-    /// One pass: plan, lay out, compose; writes the SVGs, capture copies and the contact sheet
-    /// that changed. Returns the lines to print (`rendered de-DE/home.svg`, or the problems).
+    /// One pass: plan, lay out, compose (the render loop of every run, SVGs only); writes the
+    /// SVGs, capture copies and the contact sheet that changed. Returns the lines to print
+    /// (`rendered de-DE/home.svg`, or the problems).
     public func renderPass() -> [String] {
         var d = DiagnosticCollector()
         guard let (plan, laidOut) = composer.prepare(jobFile: jobFile, options: options, into: &d) else {
@@ -47,54 +49,26 @@ public final class PreviewSession {
             return d.diagnostics.map(\.line)
         }
         watch(plan: plan)
-        var lines = d.diagnostics.map(\.line)
         let root = previewOutput ?? plan.output.appendingPathComponent(Self.folderName)
         if folder?.root.path != root.path {
             // The job's output changed: the old folder's lock goes, the new one is taken before
             // anything is written there, and nothing is assumed about its files.
             folder = nil
-            previous = [:]
+            sink = nil
             do {
                 folder = try OutputFolder(root)
             } catch let error as OutputFolderError {
-                return lines + ["error: \(root.path): (output folder): \(error.message)"]
+                return d.diagnostics.map(\.line) + ["error: \(root.path): (output folder): \(error.message)"]
             } catch {
-                return lines + ["error: \(root.path): (output folder): \(error)"]
+                return d.diagnostics.map(\.line) + ["error: \(root.path): (output folder): \(error)"]
             }
+            sink = PreviewSink(root: root)
         }
-        var outputs: [Manifest.Output] = []
-        let staging = StagingArea(root: root)
-        for item in laidOut {
-            do {
-                let composed = try SVGComposer.compose(item)
-                let capture = item.spec.capture
-                let svgHash = SHA256.hex(composed.data)
-                let svgURL = root.appendingPathComponent(composed.relativePath).path
-                let copyURL = root.appendingPathComponent(composed.captureCopyRelativePath).path
-                if previous[svgURL] != svgHash || previous[copyURL] != capture.drawSHA256 {
-                    if previous[copyURL] != capture.drawSHA256 {
-                        try staging.placeCapture(item.spec)
-                        previous[copyURL] = capture.drawSHA256
-                    }
-                    try AtomicFile.write(composed.data, to: URL(fileURLWithPath: svgURL))
-                    previous[svgURL] = svgHash
-                    lines.append("rendered \(composed.relativePath)")
-                }
-                let rendered = RenderedOutput(spec: item.spec, svg: composed.data, png: nil, fonts: item.layout.fontFiles, findings: [],
-                                              svgSHA256: svgHash, pngSHA256: nil, width: item.layout.width, height: item.layout.height)
-                outputs.append(ManifestBuilder.entry(rendered, fontHashes: [:]))
-            } catch {
-                lines.append("error: \(root.appendingPathComponent(item.spec.locale).path): (output): \(error)")
-            }
-        }
-        let sheet = ContactSheet.html(plan: plan, outputs: outputs, warnings: d.diagnostics.filter { $0.severity == .warning })
-        let sheetHash = SHA256.hex(sheet)
-        let sheetURL = root.appendingPathComponent(OutputPaths.contactSheet)
-        if previous[sheetURL.path] != sheetHash {
-            try? AtomicFile.write(sheet, to: sheetURL)
-            previous[sheetURL.path] = sheetHash
-        }
-        return lines
+        guard let sink else { return d.diagnostics.map(\.line) }
+        let run = composer.renderLoop(plan, laidOut, options: options, rendering: RenderOptions(svgOnly: true), into: sink, diagnostics: &d)
+        let sheet = ContactSheet.html(plan: plan, outputs: run.outputs.map(\.entry), warnings: d.diagnostics.filter { $0.severity == .warning })
+        sink.writeIfChanged(sheet, to: OutputPaths.contactSheet)
+        return d.diagnostics.map(\.line) + run.outputs.compactMap(\.kept)
     }
 
     /// Blocks until a watched file changes (debounced) or `timeout` seconds pass; true on a change.
@@ -120,5 +94,57 @@ public final class PreviewSession {
         }
         if let plan { urls += plan.inputURLs }
         watcher?.watch(urls)
+    }
+}
+
+/// The preview folder as a sink: an output's SVG and capture copies are written only when their
+/// bytes changed since the last pass; the kept value is the line saying so.
+final class PreviewSink: OutputSink, @unchecked Sendable {
+    let staging: StagingArea
+    var outputRoot: URL? { staging.root }
+    private let lock = NSLock()
+    /// SHA-256 of each file written, by path relative to the folder.
+    private var written: [String: String] = [:]
+
+    init(root: URL) {
+        staging = StagingArea(root: root)
+    }
+
+    /// Whether `path` holds other bytes than `sha256` (and records that it will).
+    private func changes(_ path: String, to sha256: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard written[path] != sha256 else { return false }
+        written[path] = sha256
+        return true
+    }
+
+    private func forget(_ path: String) {
+        lock.lock()
+        written[path] = nil
+        lock.unlock()
+    }
+
+    func keep(_ rendered: RenderedOutput) throws -> String? {
+        let spec = rendered.spec, names = spec.destination
+        let copyChanged = changes(names.captureCopy, to: spec.capture.drawSHA256)
+        let svgChanged = changes(names.svg, to: rendered.svgSHA256)
+        guard copyChanged || svgChanged else { return nil }
+        do {
+            if copyChanged { try staging.placeCapture(spec) }
+            try AtomicFile.write(rendered.svg, to: staging.root.appendingPathComponent(names.svg))
+        } catch {
+            // Written again on the next pass.
+            forget(names.captureCopy)
+            forget(names.svg)
+            throw error
+        }
+        return "rendered \(names.svg)"
+    }
+
+    /// The contact sheet (or another review file), when its bytes changed.
+    func writeIfChanged(_ data: Data, to relative: String) {
+        guard changes(relative, to: SHA256.hex(data)) else { return }
+        if (try? AtomicFile.write(data, to: staging.root.appendingPathComponent(relative))) == nil { forget(relative) }
     }
 }

@@ -19,6 +19,14 @@ public struct RunReport: Sendable {
     }
 }
 
+/// Where a run's outputs go: the output folder (checked before anything is drawn, its
+/// earlier release read), or memory (the library API: the output folder is neither read nor
+/// written; its path only names the manifest's relative paths).
+enum RenderTarget: Sendable {
+    case outputFolder
+    case memory
+}
+
 /// The library's entry point: Job → Plan → Layout → Composed SVG → Raster → Manifest.
 /// Never prints; results and diagnostics come back in a `RunReport`.
 public struct ScreenshotComposer {
@@ -39,32 +47,35 @@ public struct ScreenshotComposer {
         prepare(jobFile: jobFile, options: options, shard: nil, into: &d)
     }
 
-    /// `prepare`, laying out only `shard`'s share of the selected outputs.
-    func prepare(jobFile: String, options: PlanOptions, shard: Shard?, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
+    /// `prepare`, laying out only `shard`'s share of the selected outputs, for a run into the
+    /// output folder or into memory (which neither reads nor checks the output folder).
+    func prepare(jobFile: String, options: PlanOptions, shard: Shard?, target: RenderTarget = .outputFolder,
+                 into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         let before = d.errorCount
-        guard let (job, inputs) = Ingest.read(jobFile: jobFile, options: options, into: &d) else { return nil }
-        return prepare(job, inputs: inputs, options: options, shard: shard, errorsBefore: before, into: &d)
+        guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
+        return prepare(job, inputs: Ingest.read(job, options: options, target: target), options: options, shard: shard, target: target,
+                       errorsBefore: before, into: &d)
     }
 
     /// Plan → Layout for a job already read (from a file, or built in code): every capture read
     /// (or taken from its PNG bytes) and checked, every headline laid out. Nil when there was
     /// any error (with `options.keepGoing`, only when a problem is not one capture's).
     public func prepare(job: Job, options: PlanOptions, into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
-        prepare(job, inputs: nil, options: options, shard: nil, errorsBefore: d.errorCount, into: &d)
+        prepare(job, inputs: nil, options: options, shard: nil, target: .outputFolder, errorsBefore: d.errorCount, into: &d)
     }
 
     /// `before`: the number of errors in `d` before the job was read, so the job file's own
     /// problems count. `inputs`: what the ingest step read for a job file; nil for a job built
     /// in code, whose files are read here once its own checks pass.
-    func prepare(_ job: Job, inputs: IngestedInputs?, options: PlanOptions, shard: Shard?, errorsBefore before: Int,
+    func prepare(_ job: Job, inputs: IngestedInputs?, options: PlanOptions, shard: Shard?, target: RenderTarget, errorsBefore before: Int,
                  into d: inout DiagnosticCollector) -> (Plan, [LaidOutOutput])? {
         if job.builtInCode {
             job.checkBuiltInCode(into: &d)
             if d.errorCount > before { return nil }
         }
-        let inputs = inputs ?? Ingest.read(job, options: options)
+        let inputs = inputs ?? Ingest.read(job, options: options, target: target)
         let planning = Planner.planning(job, inputs: inputs, options: options, into: &d)
-        planning.preflight?.check(into: &d)
+        if target == .outputFolder { planning.preflight?.check(into: &d) }
         guard let plan = planning.plan else { return nil }
         do {
             try typesetter.registerFontFiles(job.typesetting.fontFiles)
@@ -143,7 +154,7 @@ public struct ScreenshotComposer {
     /// exactly as `render(jobFile:options:rendering:)` does for a job file.
     public func render(job: Job, options: PlanOptions = PlanOptions(), rendering: RenderOptions = RenderOptions()) -> RunReport {
         var d = DiagnosticCollector()
-        guard let (plan, allLaidOut) = prepare(job, inputs: nil, options: options, shard: rendering.shard, errorsBefore: 0, into: &d) else {
+        guard let (plan, allLaidOut) = prepare(job, inputs: nil, options: options, shard: rendering.shard, target: .outputFolder, errorsBefore: 0, into: &d) else {
             return RunReport(diagnostics: d.diagnostics)
         }
         return publish(plan, allLaidOut, options: options, rendering: rendering, diagnostics: d)
@@ -154,15 +165,12 @@ public struct ScreenshotComposer {
         PlanRecord.entry(plan: plan, options: options, rendering: rendering, toolchain: .current(typesetter: typesetter))
     }
 
-    /// The render stage and the publish step: every output rendered and staged, then moved
-    /// into the output folder with its manifest and contact sheet.
+    /// The render stage and the publish step: every output rendered and staged into the output
+    /// folder's staging folder (`FolderSink`), then moved into place with the manifest and the
+    /// contact sheet.
     private func publish(_ plan: Plan, _ laidOut: [LaidOutOutput], options: PlanOptions, rendering: RenderOptions,
                          diagnostics: DiagnosticCollector) -> RunReport {
         var d = diagnostics
-        // The whole job's plan goes into every manifest, the part's selection into a part's
-        // (the laid-out outputs are already the selection's).
-        let record = planRecord(plan, options: options, rendering: rendering)
-        let selection = PlanRecord.selection(plan: plan, options: options, shard: rendering.shard)
         let folder: OutputFolder
         do {
             folder = try OutputFolder(plan.output)
@@ -173,52 +181,19 @@ public struct ScreenshotComposer {
             d.error(plan.output.path, "(output folder)", "\(error)")
             return RunReport(diagnostics: d.diagnostics)
         }
-        let staging = StagingArea(root: folder.staging)
-        var renderer = OutputRenderer(pngCompression: rendering.pngCompression, outputRoot: plan.output)
-        let (order, sharedLayers) = SharedLayers.plan(laidOut, svgOnly: rendering.svgOnly, jobs: rendering.jobs)
-        renderer.sharedLayers = sharedLayers
-        renderer.rasterTimeLimit = rendering.rasterTimeLimit
-        let fontHashes = FontHashes.of(laidOut.flatMap(\.layout.fontFiles))
-        // Each thread renders an output, stages its files and keeps only its manifest entry,
-        // so the pixels of one output at a time per thread are in memory (and the shared
-        // layers of the captures in progress).
-        let results = ParallelRender.run(
-            laidOut, jobs: rendering.jobs, progress: rendering.progress,
-            describe: { ($0.spec.locale, $0.spec.name) }, succeeded: { $0.entry != nil }, order: order
-        ) { [renderer] item -> StagedOutput in
-            let (rendered, problem) = renderer.renderReporting(item, svgOnly: rendering.svgOnly, staging: staging)
-            guard let rendered else { return StagedOutput(entry: nil, files: [], diagnostics: [problem].compactMap { $0 }) }
-            do {
-                let files = try staging.stage(rendered)
-                return StagedOutput(entry: ManifestBuilder.entry(rendered, fontHashes: fontHashes), files: files,
-                                    diagnostics: rendered.findings)
-            } catch {
-                var problem = Diagnostic.error(renderer.displayPath(item.spec.destination.svg), "(output)",
-                                               "cannot write: \(FileErrorText.describe(error, path: renderer.displayPath(item.spec.destination.svg)))")
-                problem.subject = item.spec.subject
-                return StagedOutput(entry: nil, files: [], diagnostics: rendered.findings + [problem])
-            }
-        }
-        for result in results { d.append(contentsOf: result.diagnostics) }
-        let outputs = results.compactMap(\.entry)
-        let failed = d.errors.filter { $0.captureId != nil }
-        if d.hasErrors && !(options.keepGoing && failed.count == d.errorCount) {
-            return RunReport(diagnostics: d.diagnostics, outputCount: 0)
-        }
-        var manifest = ManifestBuilder.build(plan: plan, outputs: outputs, typesetter: typesetter, record: record, selection: selection)
-        if !failed.isEmpty {
-            manifest.failures = failed.map(Manifest.Failure.init)
-        }
-        let manifestName = OutputPaths.manifestName(selection: selection)
+        let run = renderLoop(plan, laidOut, options: options, rendering: rendering,
+                             into: FolderSink(staging: StagingArea(root: folder.staging), outputRoot: plan.output), diagnostics: &d)
+        guard let manifest = run.manifest else { return RunReport(diagnostics: d.diagnostics, outputCount: 0) }
+        let manifestName = OutputPaths.manifestName(selection: run.selection)
         let manifestURL = plan.output.appendingPathComponent(manifestName)
         do {
             // Screens may share a capture copy (a panorama's panels, a capture in two screens): once each.
             var seen: Set<String> = []
-            let files = results.flatMap(\.files).filter { seen.insert($0).inserted }
+            let files = run.outputs.flatMap(\.kept).filter { seen.insert($0).inserted }
             var review: [String] = []
             // The review page, for whole runs (a part's would show only its part; merging
             // the parts writes the whole page).
-            if selection == nil {
+            if run.selection == nil {
                 let sheet = ContactSheet.html(manifest: manifest, warnings: d.diagnostics.filter { $0.severity == .warning })
                 try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent(OutputPaths.contactSheet))
                 review.append(OutputPaths.contactSheet)
@@ -231,15 +206,16 @@ public struct ScreenshotComposer {
             d.error(manifestURL.path, "(output)", "cannot write: \(FileErrorText.describe(error, path: manifestURL.path))")
             return RunReport(diagnostics: d.diagnostics, outputCount: 0)
         }
-        return RunReport(diagnostics: d.diagnostics, manifest: manifest, manifestURL: manifestURL, outputCount: outputs.count)
+        return RunReport(diagnostics: d.diagnostics, manifest: manifest, manifestURL: manifestURL, outputCount: run.outputs.count)
     }
 }
 
-/// One output as a folder render keeps it once its files are staged: no pixels, only what
-/// the manifest and the publish step need.
-struct StagedOutput {
-    var entry: Manifest.Output?
-    /// Staged files, relative to the output folder.
-    var files: [String]
-    var diagnostics: [Diagnostic]
+/// The output folder as a sink: each output's files are staged in the folder's staging folder
+/// as it is drawn, and only their names kept (the publish step moves them into place).
+struct FolderSink: OutputSink {
+    let staging: StagingArea
+    let outputRoot: URL?
+
+    /// The staged files, relative to the output folder.
+    func keep(_ rendered: RenderedOutput) throws -> [String] { try staging.stage(rendered) }
 }
