@@ -55,13 +55,13 @@ final class FastlaneFolderTests: XCTestCase {
     }
 
     /// `"fastlane": [snapshot folder, screengrab folder]`: both stores in one manifest, each
-    /// locale its own capture; a locale only one folder has (iOS `ja`, Android `ja-JP`) composes
-    /// that folder's captures only. The same folder twice would write one output twice: refused.
+    /// locale its own capture. One locale per language: iOS `ja` and Android `ja-JP` are the
+    /// locale `ja`, which composes each folder's own captures and uploads to each store's own
+    /// code (`ReleaseLocales`). The same folder twice would write one output twice: refused.
     func testSnapshotAndScreengrabFoldersComposeInOneJob() throws {
         let scratch = try Scratch()
         let hashes = try Self.writeReleaseFolder(scratch)
-        var headlines = Self.headlines.filter { $0.key != "de-DE" }
-        headlines["ja-JP"] = headlines["ja"]
+        let headlines = Self.headlines.filter { $0.key != "de-DE" }
         let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": ["fastlane/screenshots", "fastlane/metadata/android"]],
                                         "headlines": headlines])
         let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"), rendering: RenderOptions(svgOnly: true))
@@ -71,13 +71,14 @@ final class FastlaneFolderTests: XCTestCase {
             "en-US/ios-simulator-1320x2868/01Home.svg ios-simulator-1320x2868", "en-US/ios-simulator-1320x2868/02Search.svg ios-simulator-1320x2868",
             "en-US/phoneScreenshots/01Home.svg android-emulator-1080x2400", "en-US/phoneScreenshots/02Search.svg android-emulator-1080x2400",
             "ja/ios-simulator-1320x2868/01Home.svg ios-simulator-1320x2868", "ja/ios-simulator-1320x2868/02Search.svg ios-simulator-1320x2868",
-            "ja-JP/phoneScreenshots/01Home.svg android-emulator-1080x2400", "ja-JP/phoneScreenshots/02Search.svg android-emulator-1080x2400",
+            "ja/phoneScreenshots/01Home.svg android-emulator-1080x2400", "ja/phoneScreenshots/02Search.svg android-emulator-1080x2400",
         ])
+        XCTAssertEqual(Set(manifest.outputs.map { "\($0.locale) \($0.headlineKey ?? "-")" }), ["en-US en-US", "ja ja"])
         for output in manifest.outputs {
             let screen = output.captureId.hasSuffix("01Home") ? "01Home" : "02Search"
             let source = output.well.hasPrefix("ios")
                 ? "fastlane/screenshots/\(output.locale)/iPhone 16 Pro Max-\(screen).png"
-                : "fastlane/metadata/android/\(output.locale)/images/phoneScreenshots/\(screen)_1700000000000.png"
+                : "fastlane/metadata/android/\(output.locale == "ja" ? "ja-JP" : output.locale)/images/phoneScreenshots/\(screen)_1700000000000.png"
             XCTAssertEqual(output.captureSource?.path, "../\(source)")
             XCTAssertEqual(output.capture.sha256, try XCTUnwrap(hashes[source]), output.svg.path)
         }
@@ -94,7 +95,7 @@ final class FastlaneFolderTests: XCTestCase {
             "fastlane/screenshots/en-US/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
             "fastlane/metadata/android/en-US/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
             "fastlane/metadata/android/en-US/images/phoneScreenshots/04_phoneScreenshots-02Search.png",
-            // ja (iOS only) and ja-JP (Android only) share no store language: no refusal.
+            // The locale ja: deliver's folder ja, supply's ja-JP (each store's own code).
             "fastlane/screenshots/ja/01_ios-simulator-1320x2868-01Home_app-store-iphone-6.9.png",
             "fastlane/screenshots/ja/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
             "fastlane/metadata/android/ja-JP/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
@@ -103,7 +104,7 @@ final class FastlaneFolderTests: XCTestCase {
 
         // The same folder twice (spelt two ways): every capture id twice, both files named.
         _ = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": ["fastlane/screenshots", "./fastlane/screenshots"]],
-                                  "headlines": Self.headlines.filter { $0.key == "en-US" }])
+                                  "headlines": headlines])
         let twice = ScreenshotComposer().check(jobFile: job, options: PlanOptions())
         XCTAssertEqual(errorLines(twice), ["01Home", "02Search"].map { screen in
             "error: \(scratch.path("fastlane/screenshots/en-US/iPhone 16 Pro Max-\(screen).png")): captures.fastlane: two screenshots become capture \(screen): expected one file name per device and screen, found fastlane/screenshots/en-US/iPhone 16 Pro Max-\(screen).png and ./fastlane/screenshots/en-US/iPhone 16 Pro Max-\(screen).png; rename one device, or list each folder once"
@@ -180,7 +181,8 @@ final class FastlaneFolderTests: XCTestCase {
         let jobFile = try scratch.writeJob(job)
         let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
         XCTAssertEqual(lines(report), [
-            "warning: \(jobFile): captures[0]: --layout fastlane: 1080×2400 (android-emulator-1080x2400) is no Google Play slot: expected a target such as \"targets\": [\"google-play:phone\"], found none; its PNGs are not copied to the upload layout",
+            // The fastlane folder's capture by its files, at the job's folder list (was captures[0]).
+            "warning: \(jobFile): captures.fastlane: capture 01Home (fastlane/metadata/android/{locale}/images/phoneScreenshots/01Home_*.png): --layout fastlane: 1080×2400 (android-emulator-1080x2400) is no Google Play slot: expected a target such as \"targets\": [\"google-play:phone\"], found none; its PNGs are not copied to the upload layout",
         ])
         XCTAssertEqual(try XCTUnwrap(report.manifest).outputs.map { $0.fastlane?.path ?? "-" }, ["-"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/fastlane/screenshots")))
@@ -280,7 +282,10 @@ final class FastlaneFolderTests: XCTestCase {
 
     /// A locale folder without headlines is reported, but not when the job chooses its
     /// "locales" on purpose, nor when the headlines could not be read (their errors say why).
-    func testALocaleFolderWithoutHeadlinesIsWarnedOnlyWhenThatIsNews() throws {
+    /// A language whose folders no headline locale serves is one error at the headline source
+    /// naming the folders and the key to add (it was a warning and exit 0, the screenshots left
+    /// out); none when the job's "locales" chooses the locales, or the headlines were not read.
+    func testALanguageWithoutHeadlinesIsRefusedUnlessTheJobChoosesItsLocales() throws {
         let scratch = try Scratch()
         let folder = Fixtures.repository.appendingPathComponent("fixtures/localized/screenshots").path
         let english = ["en-US": ["01Inbox": "Every note", "02Today": "Due today"]]
@@ -289,8 +294,8 @@ final class FastlaneFolderTests: XCTestCase {
             return lines(ScreenshotComposer().check(jobFile: file, options: PlanOptions())).map { $0.replacingOccurrences(of: file, with: "job.json") }
         }
         XCTAssertEqual(try warnings(["headlines": english]), [
-            "warning: job.json: captures.fastlane: screenshots for de-DE (folder de-DE) have no headlines: not rendered (add the locale to the headlines to compose it)",
-            "warning: job.json: captures.fastlane: screenshots for ja (folder ja) have no headlines: not rendered (add the locale to the headlines to compose it)",
+            "error: job.json: headlines: no headlines for the language of \(folder)/de-DE (deliver): expected a locale such as \"de-DE\" in the headlines, found none (list the job's \"locales\" to leave the language out)",
+            "error: job.json: headlines: no headlines for the language of \(folder)/ja (deliver): expected a locale such as \"ja\" in the headlines, found none (list the job's \"locales\" to leave the language out)",
         ])
         XCTAssertEqual(try warnings(["headlines": english, "locales": ["en-US"]]), [])
         try scratch.write("new.xcstrings", #"{"sourceLanguage": "en-US", "version": "1.0", "strings": {"01Inbox": {"localizations": {"en-US": {"stringUnit": {"state": "new", "value": "x"}}}}, "02Today": {"localizations": {"en-US": {"stringUnit": {"state": "translated", "value": "y"}}}}}}"#)

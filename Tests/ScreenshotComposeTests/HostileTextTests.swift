@@ -45,7 +45,8 @@ final class HostileTextTests: XCTestCase {
         let job = try scratch.writeJob(["schemaVersion": 1, "output": "out", "headlines": "L.xcstrings",
                                         "captures": [["id": "shot", "path": "captures/shot.png", "well": "tuck-browser-mobile"]]])
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
-            "error: \(job): headlines.en.shot: headline too long: expected at most 4000 Unicode scalars, found 5001",
+            // At the catalog's unit, where the headline is written (was the job's headlines.en.shot).
+            "error: \(scratch.path("L.xcstrings")): strings.shot.localizations.en.stringUnit.value: headline too long: expected at most 4000 Unicode scalars, found 5001",
         ])
     }
 }

@@ -131,14 +131,16 @@ final class LocalizationTests: XCTestCase {
         let report = ScreenshotComposer().check(jobFile: jobFile, options: epoch)
         XCTAssertEqual(lines(report), [
             "error: \(catalogPath): strings.compose.localizations.ja.stringUnit.state: string unit is \"needs_review\", not translated: expected state \"translated\", found \"needs_review\" (--allow-untranslated accepts it)",
-            "error: \(catalogPath): headlines: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
+            "error: \(catalogPath): strings.inbox: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
         ])
-        XCTAssertEqual(report.diagnostics.first?.position?.line, 9)
+        // Each at its line: the unit's state, and the key whose translation is missing.
+        let inboxLine = (catalog.components(separatedBy: "\n").firstIndex { $0.contains("\"inbox\" : {") } ?? 0) + 1
+        XCTAssertEqual(report.diagnostics.map { $0.position?.line ?? 0 }, [9, inboxLine])
         // Accepting the unit leaves the missing pt-BR inbox headline, listed in one error.
         let options = PlanOptions(sourceDateEpoch: "1767225600", headlines: HeadlineOptions(allowUntranslated: true))
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: options)), [
             "warning: \(catalogPath): strings.compose.localizations.ja.stringUnit.state: string unit is \"needs_review\", not translated: expected state \"translated\", found \"needs_review\" (used because of --allow-untranslated)",
-            "error: \(catalogPath): headlines: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
+            "error: \(catalogPath): strings.inbox: missing headline: expected one for every capture in every locale, found none for pt-BR/inbox",
         ])
     }
 
@@ -169,7 +171,7 @@ final class LocalizationTests: XCTestCase {
         let report = ScreenshotComposer().render(jobFile: jobFile, options: options, svgOnly: true)
         XCTAssertEqual(report.diagnostics.filter { $0.severity == .error }.map(\.line), [])
         XCTAssertEqual(report.diagnostics.last?.lineWithoutPosition,
-                       "warning: \(scratch.path("Screenshots.xcstrings")): pt-BR.inbox: missing translation: using the en headline (--fallback-locale)")
+                       "warning: \(scratch.path("Screenshots.xcstrings")): strings.inbox.localizations: missing translation for pt-BR: using the en headline (--fallback-locale)")
         XCTAssertEqual(try title(scratch, "out/de/inbox.svg"), "Alles auf einen Blick")
         XCTAssertEqual(try title(scratch, "out/ja/compose.svg"), "すぐに書ける")
         XCTAssertEqual(try title(scratch, "out/pt-BR/compose.svg"), "Escreva em segundos")
@@ -247,7 +249,11 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(code("en"), "refused: App Store Connect has no language for en: expected one of en-AU, en-CA, en-GB, en-US, found en")
         XCTAssertEqual(code("de-AT"), "refused: App Store Connect has no language for de-AT: expected one of de-DE, found de-AT")
         XCTAssertEqual(code("zh"), "refused: Chinese needs a script or region: expected zh-Hans, zh-Hant, zh-CN or zh-TW, found zh")
-        XCTAssertTrue(code("tlh").hasPrefix("refused: App Store Connect has no language for tlh: expected one of ar-SA, bn, ca,"))
+        XCTAssertTrue(code("tlh").hasPrefix("refused: App Store Connect has no language for tlh: expected one of ar-SA, bn-BD, ca,"))
+        // The languages App Store Connect added in 2026 have a region in their code (fastlane 618633c).
+        XCTAssertEqual(code("bn"), "bn-BD")
+        XCTAssertEqual(code("sl"), "sl-SI")
+        XCTAssertEqual(code("ur"), "ur-PK")
     }
 
     func testFastlaneLayoutWritesWhereDeliverPicksThemUp() throws {

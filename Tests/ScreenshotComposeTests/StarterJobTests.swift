@@ -31,6 +31,7 @@ final class StarterJobTests: XCTestCase {
               iPad Pro 13-inch (M4) 02Search: well ios-simulator-2064x2752 (2064×2752)
               iPhone 16 Pro Max 01Home: well ios-simulator-1320x2868 (1320×2868)
               iPhone 16 Pro Max 02Search: well ios-simulator-1320x2868 (1320×2868)
+            targets: app-store:iphone-6.9, app-store:ipad-13 (for each device, the largest store slot it fills without enlargement)
             wrote job.json
             wrote job.schema.json
             wrote headlines.xcstrings
@@ -43,6 +44,7 @@ final class StarterJobTests: XCTestCase {
               "$schema": "./job.schema.json",
               "schemaVersion": 1,
               "captures": { "fastlane": "screenshots" },
+              "targets": ["app-store:iphone-6.9", "app-store:ipad-13"],
               "template": "classic",
               "headlines": "headlines.xcstrings",
               "output": "out"
@@ -87,7 +89,8 @@ final class StarterJobTests: XCTestCase {
         let result = StarterJob.run(folder: "fastlane", into: scratch.url)
         XCTAssertEqual(result.diagnostics.map(\.line), [])
         XCTAssertEqual(result.text.components(separatedBy: "\n").prefix(5), [
-            "fastlane: fastlane folder, 4 capture(s) (a screen on a device, one file per locale), 2 screen(s), locale(s) en-US, ja, ja-JP",
+            // One locale per language: deliver's ja and supply's ja-JP are one catalog entry.
+            "fastlane: fastlane folder, 4 capture(s) (a screen on a device, one file per locale), 2 screen(s), locale(s) en-US, ja (deliver ja, supply ja-JP)",
             "  iPhone 16 Pro Max 01Home: well ios-simulator-1320x2868 (1320×2868)",
             "  iPhone 16 Pro Max 02Search: well ios-simulator-1320x2868 (1320×2868)",
             "  phoneScreenshots 01Home: well android-emulator-1080x2400 (1080×2400)",
@@ -102,12 +105,14 @@ final class StarterJobTests: XCTestCase {
         let manifest = try XCTUnwrap(report.manifest)
         XCTAssertEqual(manifest.outputs.map { "\($0.locale)/\($0.captureId)" }, [
             "en-US/ios-simulator-1320x2868-01Home", "en-US/ios-simulator-1320x2868-02Search", "en-US/phoneScreenshots-01Home", "en-US/phoneScreenshots-02Search",
-            "ja/ios-simulator-1320x2868-01Home", "ja/ios-simulator-1320x2868-02Search", "ja-JP/phoneScreenshots-01Home", "ja-JP/phoneScreenshots-02Search",
+            "ja/ios-simulator-1320x2868-01Home", "ja/ios-simulator-1320x2868-02Search", "ja/phoneScreenshots-01Home", "ja/phoneScreenshots-02Search",
         ])
         for output in manifest.outputs {
             let source = String(try XCTUnwrap(output.captureSource?.path).dropFirst(3))
             XCTAssertEqual(output.capture.sha256, try XCTUnwrap(hashes[source]), source)
-            XCTAssertTrue(source.contains("/\(output.locale)/"), source)
+            // Each store's folder of the language: deliver's ja, supply's ja-JP.
+            let folder = output.locale == "ja" ? (source.contains("/android/") ? "ja-JP" : "ja") : output.locale
+            XCTAssertTrue(source.contains("/\(folder)/"), source)
         }
 
         // supply's metadata/android with text only: the job lists the snapshot folder alone.
@@ -263,6 +268,7 @@ final class StarterJobTests: XCTestCase {
                 { "id": "home", "path": "shots/{locale}/home.png", "well": "ios-simulator-1206x2622" }
               ],
               "captureLocales": { "en-US": "en-us" },
+              "targets": ["app-store:iphone-6.9"],
               "template": "classic",
               "headlines": "headlines.xcstrings",
               "output": "out"

@@ -4,8 +4,8 @@ import Foundation
 /// files, fastlane capture folders and font-file checks its decoding needs, `JobLoader`), then
 /// every file the job names — template(s), wells and store-wells catalogs (or the shipped
 /// ones), captures (each locale's file of a `{locale}` path, and the fallback locale's),
-/// graphic icons, and with `--layout fastlane` the shipped store-language lists — into
-/// `IngestedInputs`. Reading never reports: a file that cannot be read is
+/// graphic icons — into `IngestedInputs` (the store-language lists are read with the job:
+/// `Job.releaseLocales`). Reading never reports: a file that cannot be read is
 /// reported by the planner when it needs it, so the diagnostics are those of a run that reads
 /// as it goes. Font files are handed to fontconfig by path (it opens them itself).
 public enum Ingest {
@@ -38,10 +38,6 @@ public enum Ingest {
         // refused even with its marker chunk stripped.
         if target == .outputFolder {
             inputs.composedOutputs = ComposedOutputs.read(folder: options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output)
-        }
-        if options.fastlaneLayout {
-            inputs.appStoreLanguages = AppStoreLanguages.shipped()
-            inputs.googlePlayLanguages = GooglePlayLanguages.shipped()
         }
         // Device frames: the job's and each capture's own.
         for url in ([job.frame] + job.captures.map(\.frame)).compactMap({ $0 }) {

@@ -25,9 +25,6 @@ public struct IngestedInputs: Sendable {
     var reads: [Key: Read] = [:]
     /// Shipped resource name → its bytes; absent when it is missing beside the executable.
     var builtins: [String: Builtin] = [:]
-    /// `--layout fastlane`: the shipped store-language lists (nil when missing beside the executable).
-    var appStoreLanguages: AppStoreLanguages?
-    var googlePlayLanguages: GooglePlayLanguages?
     /// Paths found to exist (the candidates of a `{locale}` capture and its fallback).
     var existing: Set<String> = []
     /// Path → the same path with symbolic links resolved: one file named twice is decoded once.

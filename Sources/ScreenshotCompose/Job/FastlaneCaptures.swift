@@ -4,14 +4,16 @@ import Foundation
 /// fastlane snapshot or screengrab folder (`FastlaneCaptureFolder`). Each screen of each
 /// device becomes a capture whose path has `{locale}`, so every locale composes its own file,
 /// with the per-locale checks, fallback and manifest entries of any `{locale}` capture.
-/// Headlines are keyed by screen id (`01Home`), shared by every device.
+/// Headlines are keyed by screen id (`01Home`), shared by every device. Which locale folder a
+/// locale composes is the release's locale model's (`ReleaseLocales`): deliver's `ja` and
+/// supply's `ja-JP` are one locale (`assign`).
 enum FastlaneCaptures {
     struct Reading {
         var captures: [JobCapture] = []
         /// Screen ids in order: the keys headlines are given for.
         var screens: [String] = []
-        /// Canonical locale → its folder in the fastlane folder.
-        var captureLocales: [String: String] = [:]
+        /// Every locale folder read, per fastlane folder in job order, then by name.
+        var folders: [StoreFolder] = []
     }
 
     static func read(_ reader: JSONFieldReader, directory: URL, wells: URL?, _ d: inout DiagnosticCollector) -> Reading {
@@ -50,17 +52,16 @@ enum FastlaneCaptures {
         }
 
         var reading = Reading()
-        // Folder (as the job names it) → its canonical locales.
-        var localesOf: [String: Set<String>] = [:]
+        // Folder (as the job names it) → its locale folders' tags.
+        var tagsOf: [String: Set<String>] = [:]
         for (relative, folder, scan) in scans {
             for tag in scan.localeFolders {
                 guard LocaleTag.isWellFormed(tag) else {
-                    d.warning(file, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; not read")
+                    d.warning(folder.appendingPathComponent(tag).path, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; not read")
                     continue
                 }
-                let locale = LocaleTag.canonical(tag)
-                if reading.captureLocales[locale] == nil { reading.captureLocales[locale] = tag }
-                localesOf[relative, default: []].insert(locale)
+                reading.folders.append(StoreFolder(folder: relative, store: scan.layout == .snapshot ? .appStore : .googlePlay, tag: tag))
+                tagsOf[relative, default: []].insert(tag)
             }
         }
         // Device folders over every folder's devices: an iPhone and a Pixel in one job are two
@@ -104,21 +105,16 @@ enum FastlaneCaptures {
                 case .screengrab: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/images/\(screen.device)/\(screen.screen)_*.png"
                 }
                 var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: screen.well, storeWell: nil)
-                // Keyed by the job's folder tag of each locale (another folder may spell it in
-                // another case), so `LocaleCapturePath.file` finds this folder's file.
+                // Keyed by the locale folder's own name until `assign` keys them by locale.
                 var files: [String: String] = [:]
-                for (tag, path) in screen.files {
-                    let locale = LocaleTag.canonical(tag)
-                    files[reading.captureLocales[locale] ?? tag] = "\(relative)/\(path)"
+                for (tag, path) in screen.files where tagsOf[relative]?.contains(tag) == true {
+                    files[tag] = "\(relative)/\(path)"
                 }
                 capture.localeFiles = files
                 capture.screen = id == screen.screen ? nil : screen.screen
                 capture.device = group
                 capture.field = "captures.fastlane"
-                // iOS `ja` and Android `ja-JP` are two locales: a folder without one of the
-                // others' locales has no capture for it, by design rather than by a gap.
-                let own = localesOf[relative] ?? []
-                capture.absentLocales = Set(localesOf.values.joined()).subtracting(own)
+                capture.fastlaneFolder = relative
                 reading.captures.append(capture)
                 if !reading.screens.contains(screen.screen) { reading.screens.append(screen.screen) }
             }
@@ -149,9 +145,8 @@ enum FastlaneCaptures {
         return String(mapped).split(separator: "-").joined(separator: "-")
     }
 
-    /// Headlines and subtitles given per screen reach every device's capture of that screen;
-    /// a locale folder with no headlines is reported (it is not rendered).
-    static func shareHeadlines(_ job: inout Job, folders: [String], file: String, reportUnused: Bool, _ d: inout DiagnosticCollector) {
+    /// Headlines and subtitles given per screen reach every device's capture of that screen.
+    static func shareHeadlines(_ job: inout Job) {
         for capture in job.captures {
             guard let screen = capture.screen else { continue }
             func share(_ table: inout [String: [String: String]]) {
@@ -165,8 +160,27 @@ enum FastlaneCaptures {
             share(&job.badges)
             share(&job.headlineFallbacks)
         }
-        for (locale, folder) in job.captureLocales.sorted(by: { $0.key < $1.key }) where reportUnused && folders.contains(folder) && !job.locales.contains(locale) {
-            d.warning(file, "captures.fastlane", "screenshots for \(locale) (folder \(folder)) have no headlines: not rendered (add the locale to the headlines to compose it)")
+    }
+
+    /// Each capture's files keyed by the locale that composes them (`ReleaseLocales`): the
+    /// locale `ja` composes deliver's `ja/…` and supply's `ja-JP/…`. A locale another folder
+    /// serves and this one does not has no capture of this folder, by design rather than by a
+    /// gap (an Android-only language): it is absent there. A locale no folder serves is not:
+    /// its files are missing, and reported so.
+    static func assign(_ captures: inout [JobCapture], locales: ReleaseLocales) {
+        for index in captures.indices {
+            guard let folder = captures[index].fastlaneFolder, let files = captures[index].localeFiles else { continue }
+            var byLocale: [String: String] = [:]
+            var absent: Set<String> = []
+            for locale in locales.locales {
+                if let tag = locale.tag(in: folder) {
+                    if let file = files[tag] { byLocale[locale.tag] = file }
+                } else if !locale.folders.isEmpty {
+                    absent.insert(locale.tag)
+                }
+            }
+            captures[index].localeFiles = byLocale
+            captures[index].absentLocales = absent
         }
     }
 }

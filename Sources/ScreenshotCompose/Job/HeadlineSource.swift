@@ -59,6 +59,8 @@ enum HeadlineSource {
         var isInline = false
         // `<locale>/<id>` of headlines whose source was refused: reported there, not again as missing.
         var refused: Set<String> = []
+        // A String Catalog's keys with an entry: its problems are reported at the entry's line.
+        var catalogKeys: Set<String>?
         guard let value = reader.value("headlines"), value != .null else {
             d.error(file, "headlines", "missing field: expected an object of locale → capture id → headline, a .xcstrings file or a folder of <locale>/title.strings")
             return nil
@@ -87,6 +89,7 @@ enum HeadlineSource {
                                                     allowUntranslated: options.allowUntranslated, details: &details, into: &d) else { return nil }
                 raw = read
                 refused = details.refused
+                catalogKeys = details.keys
                 for (locale, fields) in details.fields {
                     for (id, field) in fields { table.origins[locale, default: [:]][id] = HeadlineOrigin(file: url.path, field: field) }
                 }
@@ -122,8 +125,8 @@ enum HeadlineSource {
                 } else if let fallback, let text = raw[fallback]?[id] {
                     headlines[id] = text
                     table.fallbacks[locale, default: [:]][id] = fallback
-                    d.add(Diagnostic(.warning, file: sourceName, field: "\(locale).\(id)",
-                                     message: "missing translation: using the \(fallback) headline (--fallback-locale)",
+                    d.add(Diagnostic(.warning, file: sourceName, field: catalogKeys.map { "\($0.contains(id) ? "strings.\(id)" : "strings").localizations" } ?? "\(locale).\(id)",
+                                     message: "missing translation\(catalogKeys == nil ? "" : " for \(locale)"): using the \(fallback) headline (--fallback-locale)",
                                      subject: DiagnosticSubject(locale: locale, captureId: id)))
                 } else if !refused.contains("\(locale)/\(id)") {
                     missing.append("\(locale)/\(id)")
@@ -131,7 +134,14 @@ enum HeadlineSource {
             }
             table.headlines[locale] = headlines
         }
-        if !missing.isEmpty {
+        if !missing.isEmpty, let keys = catalogKeys {
+            // A String Catalog's gaps at each key's entry (its line), the key's locales listed.
+            let byKey = Dictionary(grouping: missing) { String($0[$0.index(after: $0.firstIndex(of: "/") ?? $0.startIndex)...]) }
+            for id in captureIds where byKey[id] != nil {
+                d.error(sourceName, keys.contains(id) ? "strings.\(id)" : "strings",
+                        "missing headline: expected one for every capture in every locale, found none for \((byKey[id] ?? []).joined(separator: ", "))")
+            }
+        } else if !missing.isEmpty {
             d.error(sourceName, "headlines", "missing headline: expected one for every capture in every locale, found none for \(missing.joined(separator: ", "))")
         }
         for locale in table.locales {

@@ -53,6 +53,8 @@ public struct JobCapture: Equatable, Sendable {
     /// Several fastlane folders: the locales other folders hold and this capture's folder does
     /// not (Android's `ja-JP` for an iOS capture); the capture is not composed for them.
     public var absentLocales: Set<String> = []
+    /// The fastlane folder this capture was read from, as the job names it (`fastlane/screenshots`).
+    public var fastlaneFolder: String?
     /// The job field diagnostics name (`captures.fastlane`); nil: `captures[<index>]`.
     public var field: String?
     /// `"frame"`: this capture's device frame file (a PNG with a transparent screen or an SVG
@@ -141,6 +143,14 @@ public struct Job: Equatable, Sendable {
         screen.textKeys(panel: panel).lazy.compactMap { table[locale]?[$0] }.first
     }
 
+    /// A fastlane folder's capture as messages name it, with its folder and files
+    /// (`fastlane/metadata/android/{locale}/images/phoneScreenshots/01Home_*.png`): its field is
+    /// the folder list's, which names neither. Nil for other captures (their field names them).
+    func fastlaneFiles(ofCapture index: Int) -> String? {
+        guard captures.indices.contains(index), captures[index].fastlaneFolder != nil else { return nil }
+        return captures[index].path
+    }
+
     /// The ids headlines are keyed by: the screens', else the captures'.
     public var headlineKeys: [String] { screens.isEmpty ? captures.map(\.id) : screens.map(\.id) }
     /// SHA-256 of the job file's bytes (part of the plan's fingerprint).
@@ -151,6 +161,9 @@ public struct Job: Equatable, Sendable {
     /// `"localeMap"`: headline-source locale → rendered locale (already applied to `locales`,
     /// `headlines`, `subtitles`).
     public var localeMap: [String: String] = [:]
+    /// The release's locales across both stores: the folders each composes, each store's code
+    /// and each locale's headline key. Built once, when the job is read (or built in code).
+    public var releaseLocales = ReleaseLocales(lists: StoreLanguageLists(appStore: nil, googlePlay: nil))
     /// Built in code: its ids, locales and headline table are checked when it is prepared
     /// (`JobLoader` checks those of a job file while reading it).
     var builtInCode = false
@@ -204,6 +217,7 @@ public struct Job: Equatable, Sendable {
                   captures: captures, locales: table.keys.sorted(), headlines: table, typesetting: typesetting, theme: theme,
                   subtitles: canonical(subtitles), sha256: SHA256.hex(Data(fingerprint.utf8)))
         builtInCode = true
+        releaseLocales = ReleaseLocales.build(headlines: locales.map { ($0, $0) }, folders: [], lists: .shipped()).locales
     }
 
     /// What `JobLoader` checks in a job file, for a job built in code: ids that become file

@@ -54,13 +54,13 @@ public enum JobLoader {
         // them are not reported as headlines for unknown captures.
         var declaredIds: [String] = []
         var fileNames = FileNameIds(kind: "capture")
-        var fastlaneLocales: [String: String] = [:]
+        var storeFolders: [StoreFolder] = []
         let isFastlane = reader.value("captures")?.objectValue != nil
         if isFastlane {
             let fastlane = FastlaneCaptures.read(reader, directory: directory, wells: wells, &d)
             captures = fastlane.captures
             declaredIds = fastlane.screens
-            fastlaneLocales = fastlane.captureLocales
+            storeFolders = fastlane.folders
         }
         for (value, path) in isFastlane ? [] : reader.array("captures", &d) {
             guard let item = JSONFieldReader(value, file: file, path: path, &d) else { continue }
@@ -104,7 +104,7 @@ public enum JobLoader {
         let localeMap = LocaleMap.read(reader, &d)
         let resolved = LocaleMap.apply(localeMap, to: table ?? HeadlineTable(), file: file, &d)
         let targets = readTargets(reader, &d)
-        let captureLocales = fastlaneLocales.merging(readCaptureLocales(reader, locales: resolved.locales, &d)) { _, given in given }
+        let captureLocales = readCaptureLocales(reader, locales: resolved.locales, &d)
         if reader.value("captureLocales") != nil && !captures.contains(where: \.isPerLocale) {
             d.error(file, "captureLocales", "captureLocales names the folder {locale} stands for: expected a capture path with {locale}, found none")
         }
@@ -114,11 +114,19 @@ public enum JobLoader {
                       headlineOrigins: resolved.origins)
         job.badges = badges
         job.captureLocales = captureLocales
-        if !fastlaneLocales.isEmpty {
-            // A locale folder without headlines is worth a warning only when the headlines were
-            // read and the job does not choose its "locales" on purpose.
-            FastlaneCaptures.shareHeadlines(&job, folders: Array(fastlaneLocales.values), file: file,
-                                            reportUnused: headlinesRead && reader.value("locales") == nil, &d)
+        // The release's locales across both stores, once: a deliver and a supply folder of one
+        // language are one locale, named by its headline locale. A language whose folders no
+        // headline serves is an error only when the headlines were read and the job does not
+        // choose its "locales" on purpose.
+        let (releaseLocales, problems) = ReleaseLocales.build(
+            headlines: resolved.locales.map { tag in (tag, localeMap.first { $0.value == tag }?.key ?? tag) },
+            folders: storeFolders, lists: .shipped())
+        job.releaseLocales = releaseLocales
+        LocaleProblems.report(problems, job: job, headlines: reader.value("headlines"), directory: directory,
+                              reportUnserved: headlinesRead && reader.value("locales") == nil, &d)
+        if !storeFolders.isEmpty {
+            FastlaneCaptures.assign(&job.captures, locales: releaseLocales)
+            FastlaneCaptures.shareHeadlines(&job)
         }
         job.sha256 = SHA256.hex(data)
         job.screens = screens

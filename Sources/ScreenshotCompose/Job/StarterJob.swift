@@ -8,8 +8,9 @@ import Glibc
 /// writing one from the README. Each capture's well is identified as a job without `"well"`
 /// would identify it (the device name a snapshot file carries, else the one device well of the
 /// capture's size); an unknown or ambiguous size is refused naming the file. Writes `job.json`
-/// (with `"$schema"`), `job.schema.json` and `headlines.xcstrings` (keys: the screen ids; the
-/// source language and every locale folder, each unit empty and `new`); never overwrites a file.
+/// (with `"$schema"`, and `"targets"`: each device's store slot), `job.schema.json` and
+/// `headlines.xcstrings` (keys: the screen ids; the source language and one locale per
+/// language, each unit empty and `new`); never overwrites a file.
 public enum StarterJob {
     public static let jobName = "job.json"
     public static let schemaName = "job.schema.json"
@@ -37,8 +38,17 @@ public enum StarterJob {
         public var captures: [Capture]
         /// Per-locale PNGs: canonical locale → its folder, where the two differ (`"captureLocales"`).
         public var captureLocales: [String: String] = [:]
+        /// A snapshot or screengrab folder: its locale folders' names, as read.
+        public var folderTags: [String] = []
         /// `.fastlane`: the snapshot and screengrab folders it holds, relative to it.
         public var folders: [String] = []
+        /// Each locale's store folders, where a locale stands for several (deliver's `ja` and
+        /// supply's `ja-JP` are one language: one catalog entry `ja`).
+        public var localeFolders: [String: [StoreFolder]] = [:]
+        /// The store targets the job names: for each device, the largest slot of its store
+        /// (App Store for iPhone and iPad captures, Google Play for Android ones) that it
+        /// fills without enlargement.
+        public var targets: [String] = []
         /// The headline keys in order.
         public var screens: [String] { captures.map(\.screen).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
     }
@@ -63,10 +73,12 @@ public enum StarterJob {
         }
         let folderURL = JobLoader.resolve(folder, against: directory)
         guard let catalog = WellsListing.loadMerged(file: wells, storeFile: storeWells, into: &d),
-              let found = read(folderURL, catalog: catalog, &d), !d.hasErrors else {
+              let scanned = read(folderURL, catalog: catalog, &d), !d.hasErrors else {
             result.diagnostics = d.diagnostics
             return result
         }
+        var found = scanned
+        found.targets = Self.targets(for: found.captures.map(\.well), catalog: catalog)
         result.found = found
         let relative = RelativePath.from(directory, to: folderURL)
         // A capture path's {locale} is replaced by each locale's tag: one in the folder's own
@@ -94,6 +106,11 @@ public enum StarterJob {
             } else {
                 job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
             }
+        }
+        // Both stores' upload folders from a fresh job: a capture's own size is often no store
+        // slot (1080×2400 breaks Google Play's 2:1 rule).
+        if !found.targets.isEmpty {
+            job += "  \"targets\": [\(found.targets.map(json).joined(separator: ", "))],\n"
         }
         // The store-ready look (bigger headline, device frame, shadow) for a new job; jobs
         // without "template" keep the placeholder template (templates' commit).
@@ -192,15 +209,21 @@ public enum StarterJob {
         for tag in scan.localeFolders where !LocaleTag.isWellFormed(tag) {
             d.warning(folder.appendingPathComponent(tag).path, "(folder)", "not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; left out")
         }
-        return Found(kind: scan.layout == .snapshot ? .snapshot : .screengrab, locales: sourceFirst(tags), captures: captures)
+        var found = Found(kind: scan.layout == .snapshot ? .snapshot : .screengrab, locales: sourceFirst(tags), captures: captures)
+        found.folderTags = scan.localeFolders.filter(LocaleTag.isWellFormed)
+        return found
     }
 
     /// The folders of a fastlane folder that hold its screenshot tools' captures.
     static let fastlaneParts = ["screenshots", "metadata/android"]
 
-    /// Each of `parts` read as a snapshot or screengrab folder; their captures and locales united.
+    /// Each of `parts` read as a snapshot or screengrab folder; their captures united, and
+    /// their locale folders one locale per language (`ReleaseLocales.languageGroups`: deliver's
+    /// `ja` and supply's `ja-JP` are one catalog entry `ja`, deliver's `ar-SA` and supply's `ar`
+    /// one entry `ar`; folders of one name keep it, `de-DE`).
     private static func readFastlane(_ folder: URL, parts: [String], catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found? {
         var found = Found(kind: .fastlane, locales: [], captures: [])
+        var storeFolders: [StoreFolder] = []
         for part in parts {
             let url = folder.appendingPathComponent(part)
             guard let one = read(url, catalog: catalog, &d) else { continue }
@@ -210,11 +233,32 @@ public enum StarterJob {
             }
             found.folders.append(part)
             found.captures += one.captures
-            found.locales += one.locales.filter { !found.locales.contains($0) }
+            let store: UploadStore = one.kind == .snapshot ? .appStore : .googlePlay
+            storeFolders += one.folderTags.map { StoreFolder(folder: part, store: store, tag: $0) }
         }
         guard !found.folders.isEmpty else { return nil }
+        for group in ReleaseLocales.languageGroups(storeFolders, lists: .shipped()) {
+            found.locales.append(group.key)
+            if group.folders.map(\.tag).contains(where: { $0 != group.key }) { found.localeFolders[group.key] = group.folders }
+        }
         found.locales = sourceFirst(found.locales)
         return found
+    }
+
+    /// The store targets for the devices found: for each well, the largest slot of its store
+    /// (iPhone and iPad wells: the App Store; Android wells: Google Play) and family that
+    /// composes it without enlargement; in the catalog's order.
+    static func targets(for wells: [Well], catalog: WellsCatalog) -> [String] {
+        var chosen: Set<String> = []
+        for well in wells {
+            guard let store = ["ios": "app-store", "android": "google-play"][well.platform ?? ""] else { continue }
+            let fits = WellsIdentify.identify(file: "", width: well.width, height: well.height, catalog: catalog).composedTargets
+                .filter { $0.target.store == store && $0.target.family == well.family }
+            if let best = fits.max(by: { $0.slot.width * $0.slot.height < $1.slot.width * $1.slot.height }) {
+                chosen.insert(best.target.name)
+            }
+        }
+        return catalog.targets.map(\.name).filter(chosen.contains)
     }
 
     /// `<folder>/<locale>/<name>.png` with no device in the names (app-preview's
@@ -339,10 +383,17 @@ public enum StarterJob {
         case .perLocale: perLocale = " (one file per locale)"
         default: perLocale = " (a screen on a device, one file per locale)"
         }
-        var lines = ["\(folder): \(found.kind.rawValue) folder, \(found.captures.count) capture(s)\(perLocale), \(found.screens.count) screen(s), locale(s) \(found.locales.joined(separator: ", "))"]
+        // A locale of several store folders says which (deliver's ja and supply's ja-JP are one).
+        let locales = found.locales.map { locale in
+            found.localeFolders[locale].map { "\(locale) (\($0.map { "\($0.store.tool) \($0.tag)" }.joined(separator: ", ")))" } ?? locale
+        }
+        var lines = ["\(folder): \(found.kind.rawValue) folder, \(found.captures.count) capture(s)\(perLocale), \(found.screens.count) screen(s), locale(s) \(locales.joined(separator: ", "))"]
         for capture in found.captures {
             let device = found.kind == .plain || found.kind == .perLocale ? "" : "\(capture.device ?? "") "
             lines.append("  \(device)\(capture.screen): well \(capture.well.id) (\(capture.well.width)×\(capture.well.height))")
+        }
+        if !found.targets.isEmpty {
+            lines.append("targets: \(found.targets.joined(separator: ", ")) (for each device, the largest store slot it fills without enlargement)")
         }
         lines += written.map { "wrote \($0)" }
         lines.append("next: write a headline per screen and locale in \(catalogName) (Xcode, or any editor; set each unit's state to \"translated\"), then run")

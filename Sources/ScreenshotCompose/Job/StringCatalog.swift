@@ -23,6 +23,8 @@ public enum StringCatalog {
         var fields: [String: [String: String]] = [:]
         /// `<canonical locale>/<key>` of units refused with an error.
         var refused: Set<String> = []
+        /// The wanted keys the catalog has an entry for.
+        var keys: Set<String> = []
     }
 
     /// Reads every unit it can, reporting each problem; the values of refused units are left
@@ -49,6 +51,7 @@ public enum StringCatalog {
             try JSONDocument.parse(data, streaming: "strings") { member in
                 entry(member, file: file, wanted: wanted, only: only, allowUntranslated: allowUntranslated,
                       canonicalTag: canonicalTag, result: &result, details: &details, into: &entries)
+                if wanted.contains(member.key) { details.keys.insert(member.key) }
                 return wanted.contains(member.key)
             }
         }

@@ -36,7 +36,7 @@ extension LayoutEngine {
                 // A store slot larger than the capture would need it enlarged: refused, since
                 // an upscaled capture is soft and no longer the app's native pixels.
                 if layout.capture.width > Double(spec.capture.header.width) + 0.5 {
-                    d.error(spec.headlineFile, "captures[\(spec.capture.jobIndex)].storeWell",
+                    d.error(spec.headlineFile, spec.capture.jobField ?? "captures[\(spec.capture.jobIndex)].storeWell",
                             "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(spec.capture.header.width) px")
                     continue
                 }
@@ -86,7 +86,7 @@ extension LayoutEngine {
                 }
             }
             let why = refusals.errors.first?.message ?? "it cannot be set at that size"
-            d.error(item.spec.headlineFile, item.spec.headlineField,
+            d.error(item.spec.headlineSourceFile, item.spec.headlineField,
                     "\"headlineSize\": \"uniform\" sets every \(item.spec.locale) headline on the \(item.spec.canvas.id) canvas at \(SVGNumber.format(size)) px, and this one cannot be set at that size: \(why)")
             d.attribute(since: mark, to: item.spec.subject)
         }

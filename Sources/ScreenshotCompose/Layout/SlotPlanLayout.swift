@@ -71,7 +71,7 @@ extension LayoutEngine {
             }
         case .failure(.enlarged(let slot, let index, let placedWidth, let captureWidth)):
             let refused = spec.captures[index]
-            d.error(spec.headlineFile, "captures[\(refused.jobIndex)]", "capture \(refused.id) would be enlarged in slot #\(slot) of \(template.file): expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width the slot draws it at), found \(captureWidth) px")
+            d.error(spec.headlineFile, refused.jobField ?? "captures[\(refused.jobIndex)]", "capture \(refused.id) would be enlarged in slot #\(slot) of \(template.file): expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width the slot draws it at), found \(captureWidth) px")
         case .failure(.tooFewSlots(let slots, let captures)):
             d.error(template.file, "#capture-\(slots + 1)", "the screen has \(captures) captures: expected capture slots capture-1 … capture-\(captures), found \(slots)")
         }

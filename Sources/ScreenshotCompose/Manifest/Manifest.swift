@@ -88,6 +88,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var captureId: String
         /// The headline composed into the output, exactly as written.
         public var headline: String
+        /// The headline source's key the headline was read under (a String Catalog's locale,
+        /// `ar` or `ar-SA`, which serves both stores' folders of the language): the locale unless
+        /// `"localeMap"` renamed it.
+        public var headlineKey: String? = nil
         public var well: String
         public var svg: SVGEntry
         /// Absent for `--svg-only` runs.

@@ -11,7 +11,7 @@ public enum ManifestBuilder {
                               width: output.width, height: output.height, pixelsSHA256: output.pngPixelsSHA256)
         }
         return Manifest.Output(
-            locale: spec.locale, screen: spec.key.screen, canvas: spec.key.canvas, panel: spec.key.panel, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), well: spec.capture.well.id,
+            locale: spec.locale, screen: spec.key.screen, canvas: spec.key.canvas, panel: spec.key.panel, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), headlineKey: spec.headlineKey, well: spec.capture.well.id,
             svg: Manifest.SVGEntry(path: names.svg, sha256: output.svgSHA256, bytes: output.svg.count),
             png: png,
             capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count),

@@ -85,9 +85,7 @@ public final class PreviewSession {
             var ignored = DiagnosticCollector()
             if let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &ignored) {
                 urls += job.captures.flatMap { capture in
-                    capture.isPerLocale ? job.locales.map { locale in
-                        JobLoader.resolve(LocaleCapturePath.path(capture.path, locale: locale, captureLocales: job.captureLocales), against: job.directory)
-                    } : [capture.url]
+                    capture.isPerLocale ? job.locales.map { locale in LocaleCapturePath.file(capture, locale: locale, job: job).url } : [capture.url]
                 } + job.headlineFiles.compactMap(\.url)
                 urls += [job.template, job.wells, job.storeWells].compactMap { $0 }
             }

@@ -5,10 +5,18 @@ import Foundation
 /// tool, citing its sources), not code.
 public struct AppStoreLanguages: Equatable, Sendable {
     public var codes: [String]
+    /// Code → the listing language it names (`ar-SA` → `ar`), shared with Google Play's list:
+    /// what makes a deliver folder and a supply folder one locale (`ReleaseLocales`).
+    public var listing: [String: String] = [:]
+
+    public init(codes: [String], listing: [String: String] = [:]) {
+        self.codes = codes
+        self.listing = listing
+    }
 
     /// The shipped list, or nil when its resource is missing or unreadable.
     public static func shipped() -> AppStoreLanguages? {
-        BuiltinResources.languageCodes("app-store-languages.json").map { AppStoreLanguages(codes: $0) }
+        BuiltinResources.languageTable("app-store-languages.json").map { AppStoreLanguages(codes: $0.codes, listing: $0.listing) }
     }
 
     /// The code for a canonical tag, or why there is none. Chinese goes by script (zh-CN and

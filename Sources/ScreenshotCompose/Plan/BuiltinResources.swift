@@ -20,8 +20,18 @@ enum BuiltinResources {
     /// The `codes` list of a shipped store-language file (`app-store-languages.json`,
     /// `google-play-languages.json`), or nil when it is missing or unreadable.
     static func languageCodes(_ name: String) -> [String]? {
+        languageTable(name)?.codes
+    }
+
+    /// The `codes` list of a shipped store-language file and each code's listing language
+    /// (`languages.<code>.listing`), or nil when the file is missing or unreadable.
+    static func languageTable(_ name: String) -> (codes: [String], listing: [String: String])? {
         guard let url = url(name), let data = FileManager.default.contents(atPath: url.path),
-              let root = try? JSONValue.parse(data) else { return nil }
-        return root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue)
+              let root = try? JSONValue.parse(data), let codes = root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
+        var listing: [String: String] = [:]
+        for (code, entry) in root.objectValue?["languages"]?.objectValue ?? [:] {
+            if let language = entry.objectValue?["listing"]?.stringValue { listing[code] = language }
+        }
+        return (codes, listing)
     }
 }

@@ -5,9 +5,17 @@ import Foundation
 /// fastlane supply's list), not code.
 public struct GooglePlayLanguages: Equatable, Sendable {
     public var codes: [String]
+    /// Code → the listing language it names (`ja-JP` → `ja`, `iw-IL` → `he`), shared with the
+    /// App Store's list.
+    public var listing: [String: String] = [:]
+
+    public init(codes: [String], listing: [String: String] = [:]) {
+        self.codes = codes
+        self.listing = listing
+    }
 
     public static func shipped() -> GooglePlayLanguages? {
-        BuiltinResources.languageCodes("google-play-languages.json").map { GooglePlayLanguages(codes: $0) }
+        BuiltinResources.languageTable("google-play-languages.json").map { GooglePlayLanguages(codes: $0.codes, listing: $0.listing) }
     }
 
     /// The code for a canonical tag, or why there is none. Hebrew is `iw-IL` in Play Console;

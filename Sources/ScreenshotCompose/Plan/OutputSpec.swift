@@ -37,6 +37,9 @@ public struct OutputSpec: Sendable {
     public var subtitle: String?
     /// The locale whose headline filled a missing translation (`--fallback-locale`).
     public var headlineFallback: String?
+    /// The headline source's key for the locale (a String Catalog's locale): the locale unless
+    /// `"localeMap"` renamed it (`ReleaseLocales`). The manifest records it per output.
+    public var headlineKey: String?
     public var theme: Theme
     /// How headlines are set (line count, minimum scale, fonts, emoji policy).
     public var typesetting: TypesettingOptions

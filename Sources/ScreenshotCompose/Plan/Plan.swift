@@ -16,6 +16,9 @@ public struct PlannedCapture: Sendable {
     public var id: String
     /// Position in the job's `captures` (for field paths and fastlane's NN order).
     public var jobIndex = 0
+    /// The job field diagnostics name when it is not `captures[<jobIndex>]`: `captures.fastlane`
+    /// for a fastlane folder's capture.
+    public var jobField: String?
     /// The locale whose capture this is, for a path with `{locale}`; nil when every locale
     /// composes this one file.
     public var locale: String?

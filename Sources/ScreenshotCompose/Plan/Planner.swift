@@ -154,20 +154,23 @@ public enum Planner {
             if stores.contains("google-play") { playCodes = mapToStoreLanguages(storeLocales("google-play"), store: "google-play", job: job, inputs: inputs, &d) }
             var warned: Set<String> = []
             for capture in captures where warned.insert(capture.outputStem).inserted {
-                let field = "captures[\(capture.jobIndex)]"
+                // A graphic's icon is no job capture; a fastlane folder's capture names its folder
+                // and files (its field is the folder list's).
+                let field = capture.jobField ?? "captures[\(capture.jobIndex)]"
+                let named = job.fastlaneFiles(ofCapture: capture.jobIndex).map { "capture \(capture.id) (\($0)): " } ?? ""
                 let mark = d.diagnostics.count
                 defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: capture.id, target: capture.canvas.storeWell?.store == nil ? nil : capture.canvas.id)) }
                 if UploadLayout.store(of: capture, wells: wells) == "google-play" {
                     if capture.target == nil, capture.canvas.storeWell?.store == nil {
                         // An Android well's own size is no Play slot (1080×2400 breaks its 2:1 rule).
-                        d.warning(job.file, field, "--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) (\(capture.canvas.id)) is no Google Play slot: expected a target such as \"targets\": [\"google-play:phone\"], found none; its PNGs are not copied to the upload layout")
+                        d.warning(job.file, field, "\(named)--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) (\(capture.canvas.id)) is no Google Play slot: expected a target such as \"targets\": [\"google-play:phone\"], found none; its PNGs are not copied to the upload layout")
                     } else if UploadLayout.playType(of: capture, wells: wells) == nil {
-                        d.warning(job.file, field, "--layout fastlane: fastlane supply has no folder for \(capture.target?.name ?? capture.canvas.id): expected phone, tablet, TV or Wear OS screenshots, found \(capture.target?.storeClass ?? "another class"); its PNGs are not copied to the upload layout")
+                        d.warning(job.file, field, "\(named)--layout fastlane: fastlane supply has no folder for \(capture.target?.name ?? capture.canvas.id): expected phone, tablet, TV or Wear OS screenshots, found \(capture.target?.storeClass ?? "another class"); its PNGs are not copied to the upload layout")
                     }
                 } else if capture.canvas.storeWell?.store != "app-store" {
                     // deliver uploads what it finds to App Store Connect: a canvas that is no
                     // App Store slot will likely be rejected.
-                    d.warning(job.file, field, "--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\" or \"targets\")")
+                    d.warning(job.file, field, "\(named)--layout fastlane: \(capture.canvas.width)×\(capture.canvas.height) is not an App Store slot; App Store Connect may reject it (target a slot with \"storeWell\" or \"targets\")")
                 }
             }
         }
@@ -254,6 +257,8 @@ public enum Planner {
                                   wells: wells, playCodes: playCodes, inputs: inputs, &d)
         d.discard(since: perLocale) { $0.subject?.locale.map { !selected.contains($0) } ?? false }
         // Locale, then job order (captures or screens, then graphics).
+        // The headline key each locale's outputs were written under, from the one locale model.
+        for index in outputs.indices { outputs[index].headlineKey = job.releaseLocales[outputs[index].locale]?.headlineKey }
         outputs = outputs.enumerated().sorted { a, b in
             ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)
         }.map(\.element)
@@ -328,26 +333,23 @@ public enum Planner {
     }
 
     /// `--layout fastlane`: every locale needs a language of each store it uploads to, and no
-    /// two locales may share one (their screenshots would land in one folder).
+    /// two locales may share one (their screenshots would land in one folder). The codes are
+    /// the release's locale model's (`Job.releaseLocales`): a locale's own store folder's name,
+    /// else its listing language's code in that store.
     private static func mapToStoreLanguages(_ locales: [String], store: String, job: Job, inputs: IngestedInputs,
                                             _ d: inout DiagnosticCollector) -> [String: String] {
-        let name = store == "google-play" ? "Google Play" : "App Store Connect"
-        let lookup: ((String) -> Result<String, LanguageMappingError>)?
-        if store == "google-play" {
-            lookup = inputs.googlePlayLanguages.map { list in { list.code(for: $0) } }
-        } else {
-            lookup = inputs.appStoreLanguages.map { list in { list.code(for: $0) } }
-        }
-        guard let lookup else {
-            d.error("builtin:\(store == "google-play" ? "google-play" : "app-store")-languages.json", "(file)", "the \(name) language list shipped with the tool is missing beside the executable")
-            return [:]
-        }
+        let upload: UploadStore = store == "google-play" ? .googlePlay : .appStore
+        let name = upload == .googlePlay ? "Google Play" : "App Store Connect"
         var codes: [String: String] = [:]
         for locale in locales {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: DiagnosticSubject(locale: locale)) }
             let field = job.localeMap.first(where: { $0.value == locale }).map { "localeMap.\($0.key)" } ?? "headlines.\(locale)"
-            switch lookup(locale) {
+            guard let result = job.releaseLocales[locale]?.code(upload) ?? job.releaseLocales.lists.code(for: locale, in: upload) else {
+                d.error("builtin:\(store)-languages.json", "(file)", "the \(name) language list shipped with the tool is missing beside the executable")
+                return [:]
+            }
+            switch result {
             case .success(let code):
                 if let other = codes.first(where: { $0.value == code })?.key {
                     d.error(job.file, field, "--layout fastlane: \(locale) and \(other) both map to \(name) language \(code): expected one locale per language, found two")
@@ -489,10 +491,12 @@ public enum Planner {
             d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
             return nil
         }
-        return PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
-                              header: header, sha256: sha, drawBytes: drawBytes,
-                              drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color,
-                              inkPixel: inkPixel)
+        var planned = PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
+                                     header: header, sha256: sha, drawBytes: drawBytes,
+                                     drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color,
+                                     inkPixel: inkPixel)
+        planned.jobField = capture.field
+        return planned
     }
 
     /// A capture without `"well"`: its size picks the one non-fixture device well of that
@@ -598,26 +602,32 @@ public enum Planner {
         // A subtitle is measured by Pango like a headline, so the same limit keeps it within
         // Pango's 32-bit units.
         let what = field == "headlines" ? "headline" : field == "badges" ? "badge" : "subtitle"
+        // A headline read from a String Catalog or a .strings file is refused there (its line
+        // and key), not at the job's "headlines".
+        let origin = field == "headlines" ? job.headlineOrigins[locale]?[captureId] : nil
+        func refuse(_ message: String) {
+            d.add(Diagnostic(.error, file: origin?.file ?? job.file, field: origin?.field ?? "\(field).\(locale).\(captureId)", message: message,
+                             position: origin?.line.map { JSONPosition(line: $0, column: 1) }))
+        }
         // Grapheme clusters hide their length: one letter with 50,000 accents is one
         // character, and counting or typesetting it takes minutes. Scalars and stacked marks
         // are bounded first, in one linear pass, before anything segments or measures.
         let scalars = headline.unicodeScalars.count
         if scalars > maximumHeadlineScalars {
-            d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) too long: expected at most \(maximumHeadlineScalars) Unicode scalars, found \(scalars)")
+            refuse("\(what) too long: expected at most \(maximumHeadlineScalars) Unicode scalars, found \(scalars)")
             return false
         }
         let stacked = longestMarkRun(headline)
         if stacked > maximumStackedMarks {
-            d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) stacks too many combining marks on one character: expected at most \(maximumStackedMarks) stacked marks, found \(stacked)")
+            refuse("\(what) stacks too many combining marks on one character: expected at most \(maximumStackedMarks) stacked marks, found \(stacked)")
             return false
         }
         if headline.count > maximumHeadlineLength {
-            d.error(job.file, "\(field).\(locale).\(captureId)", "\(what) too long: expected at most \(maximumHeadlineLength) characters, found \(headline.count)")
+            refuse("\(what) too long: expected at most \(maximumHeadlineLength) characters, found \(headline.count)")
             return false
         }
         if let bad = XMLText.firstInvalidScalar(in: headline) {
-            d.error(job.file, "\(field).\(locale).\(captureId)",
-                    "\(what) holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
+            refuse("\(what) holds \(XMLText.codePoint(bad)), a character XML cannot carry: expected text, found \(XMLText.codePoint(bad))")
             return false
         }
         return true

@@ -42,6 +42,33 @@ enum TargetExpansion {
         return resolved
     }
 
+    /// The captures of the one well per orientation that fits `target` best, when its family's
+    /// captures come from several wells (an iPhone 16 Pro Max and an iPhone SE): the well whose
+    /// size is the target's slot, else the largest it composes without enlargement (else all,
+    /// so the enlargement is refused). Each device then fills its own target, instead of every
+    /// target getting every device's screens (twice the screenshots per slot, or an SE capture
+    /// enlarged on the 6.9 in slot).
+    static func bestWells(_ captures: [PlannedCapture], target: StoreTarget, wells: WellsCatalog, engine: LayoutEngine) -> [PlannedCapture] {
+        let byOrientation = Dictionary(grouping: captures) { ($0.well.width > $0.well.height ? 1 : 0) - ($0.well.width < $0.well.height ? 1 : 0) }
+        var keep: Set<String> = []
+        for group in byOrientation.values {
+            var distinct: [Well] = []
+            for capture in group where !distinct.contains(where: { $0.id == capture.well.id }) { distinct.append(capture.well) }
+            guard distinct.count > 1 else { distinct.forEach { keep.insert($0.id) }; continue }
+            let slots = distinct.map { well in target.slotId(forWidth: well.width, height: well.height).flatMap { wells.well(id: $0) } }
+            let exact = zip(distinct, slots).first { well, slot in slot.map { $0.width == well.width && $0.height == well.height } ?? false }?.0
+            let fitting = zip(distinct, slots).filter { well, slot in
+                slot.map { engine.fitsWithoutEnlarging(canvasWidth: $0.width, canvasHeight: $0.height, captureWidth: well.width, captureHeight: well.height) } ?? false
+            }.map(\.0)
+            if let best = exact ?? fitting.max(by: { $0.width * $0.height < $1.width * $1.height }) {
+                keep.insert(best.id)
+            } else {
+                distinct.forEach { keep.insert($0.id) }
+            }
+        }
+        return captures.filter { keep.contains($0.well.id) }
+    }
+
     /// The captures, one copy per (target, capture) in target then job order, each with its
     /// canvas set to the target's slot. A target no capture fills, and a capture its target
     /// would enlarge, are errors.
@@ -50,6 +77,8 @@ enum TargetExpansion {
         var expanded: [PlannedCapture] = []
         let platform = ["app-store": "ios", "google-play": "android"]
         var used: Set<String> = []
+        // A {locale} capture is one planned capture per locale file: warned about once.
+        var warned: Set<String> = []
         for resolved in targets {
             let target = resolved.target, index = resolved.index
             let family = captures.filter { $0.well.family == target.family }
@@ -63,7 +92,7 @@ enum TargetExpansion {
                 continue
             }
             if chosen.isEmpty { continue }
-            for capture in chosen {
+            for capture in bestWells(chosen, target: target, wells: wells, engine: engine) {
                 let width = capture.header.width, height = capture.header.height
                 guard let slotId = resolved.slot?.id ?? target.slotId(forWidth: width, height: height),
                       let slot = wells.well(id: slotId) else { continue }
@@ -81,8 +110,16 @@ enum TargetExpansion {
                 used.insert(capture.id)
             }
         }
-        for capture in captures where !used.contains(capture.id) && capture.well.family != nil {
-            d.warning(job.file, "captures[\(capture.jobIndex)]", "capture \(capture.id) (\(capture.well.family ?? "")) fills none of the job's targets, so it is not rendered: expected a target of its family, found \(targets.map(\.target.name).joined(separator: ", "))")
+        for capture in captures where !used.contains(capture.id) && capture.well.family != nil && !warned.contains(capture.id) {
+            warned.insert(capture.id)
+            let field = capture.jobField ?? "captures[\(capture.jobIndex)]"
+            let files = job.fastlaneFiles(ofCapture: capture.jobIndex).map { ", \($0)" } ?? ""
+            let family = targets.filter { $0.target.family == capture.well.family }.map(\.target.name)
+            if family.isEmpty {
+                d.warning(job.file, field, "capture \(capture.id) (\(capture.well.family ?? "")\(files)) fills none of the job's targets, so it is not rendered: expected a target of its family, found \(targets.map(\.target.name).joined(separator: ", "))")
+            } else {
+                d.warning(job.file, field, "capture \(capture.id) (\(capture.well.id)\(files)) fills none of the job's targets, so it is not rendered: \(family.joined(separator: ", ")) take\(family.count == 1 ? "s" : "") the captures of a device that fits \(family.count == 1 ? "it" : "them") better; expected a target for \(capture.well.width)×\(capture.well.height) (`wells identify` lists those it fits)")
+            }
         }
         return expanded
     }

@@ -26,7 +26,7 @@ struct OutputPreflight: Sendable {
         self.output = output
         jobFile = job.file
         files = outputs.flatMap { $0.destination.files(svgOnly: false) }
-        inputs = captures.map { NamedInput(field: "captures[\($0.jobIndex)].path", url: $0.url) }
+        inputs = captures.map { NamedInput(field: $0.jobField ?? "captures[\($0.jobIndex)].path", url: $0.url) }
             + job.headlineFiles.compactMap { file in file.url.map { NamedInput(field: "headlines", url: $0) } }
             + job.typesetting.fontFiles.map { NamedInput(field: "fontFiles", url: URL(fileURLWithPath: $0)) }
             + readFiles.map { NamedInput(field: "(input)", url: $0) }
