@@ -63,10 +63,11 @@ final class TwoStoreReleaseTests: XCTestCase {
         XCTAssertEqual(verifyErr, "")
         XCTAssertEqual(verifyCode, 0, verifyOut)
 
-        // SSC_KEEP_RELEASE=<folder> keeps a copy of the release to look at.
+        // SSC_KEEP_RELEASE=<folder> keeps a copy of the whole release (captures, job, catalog,
+        // out/) to look at, or to render again with another build.
         if let keep = ProcessInfo.processInfo.environment["SSC_KEEP_RELEASE"] {
             try? FileManager.default.removeItem(atPath: keep)
-            try FileManager.default.copyItem(atPath: scratch.path("out"), toPath: keep)
+            try FileManager.default.copyItem(atPath: scratch.url.path, toPath: keep)
         }
         var d = DiagnosticCollector()
         let manifest = try XCTUnwrap(ManifestReader.read(scratch.path("out/manifest.json"), into: &d))
