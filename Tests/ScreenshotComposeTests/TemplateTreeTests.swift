@@ -211,6 +211,31 @@ final class TemplateTreeTests: XCTestCase {
         ])
     }
 
+    /// Work librsvg repeats is counted each time: a stroke's reach, a marker at every vertex, a
+    /// mask's content for every element it masks.
+    func testRepeatedWorkIsCountedEachTimeItIsDrawn() throws {
+        func refusals(_ body: String) -> [String] {
+            var d = DiagnosticCollector()
+            _ = TemplateTree.read(text: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2064\" height=\"2752\">\n\(body)</svg>", file: "t.svg", into: &d)
+            return d.diagnostics.map(\.line)
+        }
+        // 4,000 one-pixel lines whose 3,000-pixel strokes cover a 2064 × 2752 canvas each.
+        let strokes = refusals("<defs><line id=\"l\" x2=\"1\" stroke=\"#000\" stroke-width=\"3000\"/></defs>" + String(repeating: "<use href=\"#l\"/>", count: 4_000))
+        XCTAssertEqual(strokes.count, 1)
+        XCTAssertTrue(strokes[0].hasPrefix("error: t.svg:2:"), strokes[0])
+        XCTAssertTrue(strokes[0].contains("too costly to render in bounded time"), strokes[0])
+        // A marker holding a canvas-sized rect, at each of 3,000 vertices.
+        let points = (0..<3_000).map { "\($0),\($0 % 7)" }.joined(separator: " ")
+        let markers = refusals(#"<marker id="m" markerUnits="userSpaceOnUse" markerWidth="2064" markerHeight="2752"><rect width="2064" height="2752"/></marker>"# + "\n<polyline points=\"\(points)\" fill=\"none\" marker-mid=\"url(#m)\"/>")
+        XCTAssertEqual(markers.count, 1)
+        XCTAssertTrue(markers[0].hasPrefix("error: t.svg:2:"), markers[0])
+        XCTAssertTrue(markers[0].contains("too costly to render in bounded time"), markers[0])
+        // One filtered element in a mask that 20 elements use: 20 filtered drawings.
+        let masked = refusals(#"<filter id="f"><feFlood/></filter><mask id="k"><rect width="9" height="9" filter="url(#f)"/></mask>"#
+                              + String(repeating: #"<rect width="9" height="9" mask="url(#k)"/>"#, count: 20))
+        XCTAssertEqual(masked, ["error: t.svg:2:48: <rect> filter: too many filtered elements to render in bounded time: expected at most 16, found more"])
+    }
+
     func testNestingPastTheLimitIsOneLocatedRefusalNotAPartialFile() throws {
         // libxml2 stops at 256 levels, printed its own line and dropped the rest of the file.
         let deep = String(repeating: "<g>", count: 300) + String(repeating: "</g>", count: 300)

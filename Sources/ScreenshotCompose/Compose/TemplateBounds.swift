@@ -5,8 +5,10 @@ import Foundation
 ///
 /// - **Time.** librsvg 2.54 cannot be interrupted once it draws, and each output draws the
 ///   whole template. The drawing time is estimated before anything is drawn: per element, the
-///   canvas area it paints, the layers it needs (opacity, masks, filters), and each filter
-///   primitive over its region, weighted by what each costs in librsvg (measured on the 2-core
+///   canvas area it paints (its stroke included), the layers it needs (opacity, masks, filters),
+///   and each filter primitive over its region, times how often it is drawn (what a mask, clip
+///   path, pattern or marker holds, once per use, a marker at every vertex), weighted by what
+///   each costs in librsvg (measured on the 2-core
 ///   build machine on a 1320 × 2868 canvas: a morphology of radius 16 over it took 63 s, one
 ///   octave of turbulence 2.7 s, a blur 0.9 s, a flood 0.03 s). The estimate must stay within
 ///   `maximumMilliseconds`; the filter parameter limits and counts below stay as well.
@@ -39,7 +41,8 @@ enum TemplateBounds {
     /// `rsvg-convert` on the build machine; see above).
     enum Cost {
         static let element = 0.05
-        static let paint = 0.55
+        /// Opaque fills measured 0.55; translucent fills inside layers 0.85.
+        static let paint = 0.85
         static let layer = 2.8
         static let mask = 3.0
         static let imageDecode = 8.0
@@ -68,6 +71,7 @@ enum TemplateBounds {
     static func check(_ tree: TemplateTree, order: [Int], into findings: inout TemplateFindings) {
         var checker = Checker(tree: tree, order: order)
         checker.run()
+        findings.estimatedMilliseconds = checker.milliseconds
         for finding in checker.findings.items {
             findings.error(finding.order, finding.field, finding.message, at: finding.position)
         }
@@ -79,6 +83,10 @@ enum TemplateBounds {
         var findings: TemplateFindings
         let canvas: Rect
         let ids: [String: TemplateTree.NodeID]
+        /// Every element's map and box, computed once (the loop asks for each element's).
+        let geometry: TemplateGeometryCache
+        /// The estimated drawing time, once `run` has counted it.
+        private(set) var milliseconds = 0.0
 
         init(tree: TemplateTree, order: [Int]) {
             self.tree = tree
@@ -88,6 +96,7 @@ enum TemplateBounds {
             let size = tree.canvasSize ?? (2064, 2752)
             canvas = Rect(x: 0, y: 0, width: size.width, height: size.height)
             ids = tree.ids
+            geometry = TemplateGeometryCache(tree)
         }
 
         private func orderOf(_ node: TemplateTree.NodeID) -> Int { order.indices.contains(node) ? order[node] : Int.max }
@@ -111,29 +120,113 @@ enum TemplateBounds {
             return box.intersection(canvas)?.area ?? 0
         }
 
+        /// How many times librsvg draws each element: once where it stands, and what a mask,
+        /// clip path, pattern or marker holds once per element that uses it (a marker at every
+        /// vertex), an element an feImage names once more per use. Nested resources multiply.
+        private func multiplicities(_ nodes: [TemplateTree.NodeID]) -> [TemplateTree.NodeID: Double] {
+            var uses: [TemplateTree.NodeID: [(user: TemplateTree.NodeID, times: Double)]] = [:]
+            for node in nodes {
+                let element = tree[node]
+                for name in ["mask", "clip-path", "fill", "stroke"] {
+                    if let target = referenced(element[name]) { uses[target, default: []].append((node, 1)) }
+                }
+                for name in ["marker-start", "marker-mid", "marker-end"] {
+                    if let target = referenced(element[name]) { uses[target, default: []].append((node, Self.vertices(element))) }
+                }
+                if element.name == "feImage", let href = element["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] {
+                    // Drawn once per element the filter applies to: counted on the filter's users.
+                    uses[target, default: []].append((node, 1))
+                }
+            }
+            let resources: Set<String> = ["mask", "clipPath", "pattern", "marker"]
+            var memo: [TemplateTree.NodeID: Double] = [:]
+            var visiting: Set<TemplateTree.NodeID> = []
+            let cap = 1e9
+            func times(_ node: TemplateTree.NodeID) -> Double {
+                if let known = memo[node] { return known }
+                guard !visiting.contains(node) else { return cap }
+                visiting.insert(node)
+                defer { visiting.remove(node) }
+                var result = 1.0
+                // The innermost resource or feImage target around (or at) the node sets how often it is drawn.
+                for current in [node] + tree.ancestors(of: node) {
+                    let isResource = resources.contains(tree[current].name)
+                    let named = uses[current] ?? []
+                    guard isResource || !named.isEmpty else { continue }
+                    let fromUses = named.reduce(0.0) { total, use in
+                        // A filter's feImage draws its target for each element the filter applies to.
+                        let users = tree[use.user].name == "feImage" ? filterUsers(of: use.user) : [use.user]
+                        return total + users.reduce(0.0) { $0 + use.times * times($1) }
+                    }
+                    result = isResource ? fromUses : fromUses + 1
+                    break
+                }
+                memo[node] = min(cap, result)
+                return memo[node] ?? cap
+            }
+            var result: [TemplateTree.NodeID: Double] = [:]
+            for node in nodes { result[node] = times(node) }
+            return result
+        }
+
+        /// The elements the filter holding `primitive` applies to.
+        private func filterUsers(of primitive: TemplateTree.NodeID) -> [TemplateTree.NodeID] {
+            guard let filter = tree.ancestors(of: primitive).first(where: { tree[$0].name == "filter" }), let id = tree[filter]["id"] else { return [] }
+            return tree.documentOrder.filter { referenced(tree[$0]["filter"]) == ids[id] }
+        }
+
+        /// Where a marker is drawn: a path's points (each coordinate pair), a polyline's points.
+        static func vertices(_ element: TemplateTree.Element) -> Double {
+            switch element.name {
+            case "line": return 2
+            case "polyline", "polygon": return Double((element["points"].flatMap(SVGLength.numbers)?.count ?? 0) / 2)
+            case "path":
+                let d = element["d"] ?? ""
+                let numbers = d.split(whereSeparator: { !($0.isNumber || $0 == "." || $0 == "-" || $0 == "e") }).count
+                return Double(max(1, numbers / 2 + d.filter { $0.isLetter && $0 != "e" }.count))
+            default: return 0
+            }
+        }
+
+        /// The canvas box an element paints, its stroke included (half its width each side, as
+        /// far again for miter joins).
+        private func paintedBox(_ node: TemplateTree.NodeID) -> Rect? {
+            guard var box = geometry.canvasBounds[node] else { return nil }
+            if let stroke = tree.inherited(node, "stroke"), stroke != "none" {
+                let width = tree.inherited(node, "stroke-width").flatMap { SVGLength.number($0) } ?? 1
+                let miter = max(1, tree.inherited(node, "stroke-miterlimit").flatMap { Double($0) } ?? 4)
+                let scale = geometry.userToCanvas[node]?.largestScale ?? 1
+                let reach = abs(width) / 2 * miter * scale
+                box = Rect(x: box.x - reach, y: box.y - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+            }
+            return box
+        }
+
         mutating func run() {
             let nodes = tree.documentOrder
             checkPrimitives(nodes)
-            var filtered = 0
-            var milliseconds = 0.0
+            let drawn = multiplicities(nodes)
+            var filtered = 0.0
+            milliseconds = 0
             var worst: (node: TemplateTree.NodeID, milliseconds: Double)?
             var embedded = 0.0
             var deepestLayer: TemplateTree.NodeID?
             for node in nodes {
                 let element = tree[node]
+                let times = drawn[node] ?? 1
                 var cost = Cost.element
-                let box = TemplateBounds.drawnShapes.contains(element.name) || Self.layerEffect(element) ? tree.canvasBounds(node) : nil
+                let box = TemplateBounds.drawnShapes.contains(element.name) || Self.layerEffect(element) ? paintedBox(node) : nil
                 let megapixels = pixels(box) / 1_000_000
                 if TemplateBounds.drawnShapes.contains(element.name) { cost += Cost.paint * megapixels }
                 if Self.layerEffect(element) {
                     cost += Cost.layer * megapixels
-                    let depth = ([node] + tree.ancestors(of: node)).filter { Self.layerEffect(tree[$0]) }.count
-                    if depth > maximumLayerDepth && deepestLayer == nil { deepestLayer = node }
+                    if geometry.layerDepth[node] > maximumLayerDepth && deepestLayer == nil { deepestLayer = node }
                 }
                 if let mask = element["mask"], mask != "none" { cost += Cost.mask * megapixels }
                 if let value = element["filter"], value != "none", !value.isEmpty {
-                    filtered += 1
-                    if filtered == maximumFilterUses + 1 {
+                    let before = filtered
+                    filtered += times
+                    if before <= Double(maximumFilterUses) && filtered > Double(maximumFilterUses) {
                         refuse(node, "\(tree.label(node)) filter", "too many filtered elements to render in bounded time: expected at most \(maximumFilterUses), found more")
                     }
                     cost += filterCost(node, filter: referenced(value), elementBox: box)
@@ -160,6 +253,7 @@ enum TemplateBounds {
                         refuse(node, "\(tree.label(node)) href", "embedded image whose size cannot be read: expected a base64 PNG or JPEG whose header gdk-pixbuf reads, found data it cannot read")
                     }
                 }
+                cost *= times
                 milliseconds += cost
                 if worst.map({ cost > $0.milliseconds }) ?? true { worst = (node, cost) }
             }
@@ -172,15 +266,7 @@ enum TemplateBounds {
             }
         }
 
-        /// Opacity, a mask, a filter, a blend mode or isolation: drawn into a layer of its own.
-        static func layerEffect(_ element: TemplateTree.Element) -> Bool {
-            if let opacity = element["opacity"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), opacity < 1 { return true }
-            for name in ["mask", "filter"] {
-                if let value = element[name], value != "none", !value.isEmpty { return true }
-            }
-            let style = element["style"] ?? ""
-            return (style.contains("mix-blend-mode") && !style.contains("mix-blend-mode:normal")) || style.contains("isolation:isolate")
-        }
+        static func layerEffect(_ element: TemplateTree.Element) -> Bool { TemplateGeometryCache.isLayer(element) }
 
         /// The parameter limits of each primitive, its filter's size, and the document's count.
         private mutating func checkPrimitives(_ nodes: [TemplateTree.NodeID]) {
@@ -229,7 +315,7 @@ enum TemplateBounds {
         private func filterCost(_ node: TemplateTree.NodeID, filter: TemplateTree.NodeID?, elementBox: Rect?) -> Double {
             guard let filter, tree[filter].name == "filter" else { return 0 }
             let f = tree[filter]
-            let map = tree.userToCanvas(node)
+            let map = geometry.userToCanvas[node]
             var region: Rect?
             if f["filterUnits"] == "userSpaceOnUse" {
                 if let x = f["x"].flatMap({ SVGLength.number($0) }), let y = f["y"].flatMap({ SVGLength.number($0) }),
@@ -272,12 +358,12 @@ enum TemplateBounds {
                   let h = attribute("height").flatMap({ SVGLength.number($0, percentOf: 1) }) else { return 0 }
             var width = abs(w), height = abs(h)
             if attribute("patternUnits") != "userSpaceOnUse" {
-                guard let box = tree.localBounds(node) else { return Cost.paint * canvas.area / 1_000_000 }
+                guard let box = geometry.localBounds[node] else { return Cost.paint * canvas.area / 1_000_000 }
                 width *= box.width
                 height *= box.height
             }
             let transform = attribute("patternTransform").flatMap(SVGTransform.parse) ?? .identity
-            let scale = (tree.userToCanvas(node) ?? .identity).then(transform).largestScale
+            let scale = (geometry.userToCanvas[node] ?? .identity).then(transform).largestScale
             width *= scale
             height *= scale
             if width * height > canvas.area || width > Double(maximumEmbeddedSide) || height > Double(maximumEmbeddedSide) {

@@ -16,6 +16,8 @@ struct TemplateFindings {
     /// Editor data dropped: what, counted, for the one warning.
     private(set) var dropped: [String: Int] = [:]
     private var droppedOrder: [String] = []
+    /// The bounds' estimate of the drawing time per output (`TemplateBounds`).
+    var estimatedMilliseconds = 0.0
 
     init(file: String) { self.file = file }
 

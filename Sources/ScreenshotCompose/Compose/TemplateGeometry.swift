@@ -156,6 +156,76 @@ extension TemplateTree {
     }
 }
 
+/// `TemplateGeometry` for every element at once, in one pass down the tree and one back up: the
+/// bounds ask for each element's map and box, which asked one at a time walk the ancestors each.
+struct TemplateGeometryCache {
+    var userToCanvas: [Affine?]
+    var localBounds: [Rect?]
+    /// Own box mapped, or the children's union.
+    var canvasBounds: [Rect?]
+    /// Groups with opacity, a mask, a filter or a blend mode around the element, itself included.
+    var layerDepth: [Int]
+
+    init(_ tree: TemplateTree) {
+        let count = tree.elements.count
+        userToCanvas = Array(repeating: nil, count: count)
+        localBounds = Array(repeating: nil, count: count)
+        canvasBounds = Array(repeating: nil, count: count)
+        layerDepth = Array(repeating: 0, count: count)
+        var content: [Affine?] = Array(repeating: nil, count: count)
+        let order = tree.documentOrder
+        for node in order {
+            let element = tree[node]
+            let own = element["transform"].map(SVGTransform.parse) ?? .identity
+            let parent = element.parent
+            let user: Affine?
+            if node == tree.root {
+                user = own
+            } else if let parent, let outer = content[parent], let own {
+                user = outer.then(own)
+            } else {
+                user = nil
+            }
+            userToCanvas[node] = user
+            if element.name == "svg", let user {
+                content[node] = node == tree.root && tree.canvasSize == nil ? user
+                    : tree.viewportRect(node).flatMap { SVGViewport.transform(viewBox: element["viewBox"], preserveAspectRatio: element["preserveAspectRatio"], viewport: $0) }.map { user.then($0) }
+            } else {
+                content[node] = user
+            }
+            localBounds[node] = tree.localBounds(node)
+            layerDepth[node] = (parent.map { layerDepth[$0] } ?? 0) + (TemplateGeometryCache.isLayer(element) ? 1 : 0)
+        }
+        for node in order.reversed() {
+            if let local = localBounds[node] {
+                canvasBounds[node] = userToCanvas[node].map { $0.apply(local) }
+                continue
+            }
+            var union: Rect?
+            var known = true
+            for child in tree[node].elementChildren {
+                guard TemplateBounds.drawnShapes.contains(tree[child].name) || canvasBounds[child] != nil || !tree[child].elementChildren.isEmpty else { continue }
+                guard let box = canvasBounds[child] else {
+                    known = false
+                    break
+                }
+                union = union.map { $0.union(box) } ?? box
+            }
+            canvasBounds[node] = known ? union : nil
+        }
+    }
+
+    /// Opacity, a mask, a filter, a blend mode or isolation: drawn into a layer of its own.
+    static func isLayer(_ element: TemplateTree.Element) -> Bool {
+        if let opacity = element["opacity"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), opacity < 1 { return true }
+        for name in ["mask", "filter"] {
+            if let value = element[name], value != "none", !value.isEmpty { return true }
+        }
+        let style = element["style"] ?? ""
+        return (style.contains("mix-blend-mode") && !style.contains("mix-blend-mode:normal")) || style.contains("isolation:isolate")
+    }
+}
+
 extension Rect {
     func union(_ other: Rect) -> Rect {
         let minX = min(x, other.x), minY = min(y, other.y)

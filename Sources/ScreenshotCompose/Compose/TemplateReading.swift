@@ -45,8 +45,9 @@ extension TemplateTree {
             return (nil, false)
         }
         var reading = TemplateReading(file: file, options: options)
-        let tree = reading.read([UInt8](data))
+        var tree = reading.read([UInt8](data))
         reading.findings.report(into: &d, what: what)
+        tree?.estimatedMilliseconds = reading.findings.estimatedMilliseconds
         return (tree, tree != nil && !reading.findings.hasErrors)
     }
 

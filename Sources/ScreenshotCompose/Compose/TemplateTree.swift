@@ -79,6 +79,9 @@ public struct TemplateTree: Sendable, Equatable {
     public internal(set) var elements: [Element]
     /// The root `<svg>`.
     public var root: NodeID { 0 }
+    /// What the bounds estimated drawing it takes per output, in milliseconds on the build
+    /// machine (`TemplateBounds`); 0 for a tree the tool built or read back.
+    public internal(set) var estimatedMilliseconds = 0.0
 
     /// A document of one element, the root.
     public init(file: String, root: Element) {
@@ -235,6 +238,7 @@ public struct TemplateTree: Sendable, Equatable {
     public func compacted() -> TemplateTree {
         var result = TemplateTree(file: file, root: Element(name: elements[root].name, attributes: elements[root].attributes,
                                                             position: elements[root].position))
+        result.estimatedMilliseconds = estimatedMilliseconds
         for child in elements[root].children {
             switch child {
             case .element(let id): result.insertCopy(of: id, from: self, into: result.root)
