@@ -19,7 +19,7 @@ final class DesignerExportTests: XCTestCase {
     private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
     static let rsvgConvert = "/usr/bin/rsvg-convert"
 
-    private func render(_ fixture: String, file: StaticString = #filePath, line: UInt = #line) throws -> (Scratch, RunReport) {
+    private func render(_ fixture: String, jobs: Int = RenderOptions().jobs, file: StaticString = #filePath, line: UInt = #line) throws -> (Scratch, RunReport) {
         let scratch = try Scratch()
         try scratch.write("template.svg", try Data(contentsOf: Fixtures.repository.appendingPathComponent("fixtures/templates/\(fixture)")))
         try scratch.write("book.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("rust-book-mobile.png")))
@@ -28,7 +28,9 @@ final class DesignerExportTests: XCTestCase {
             "captures": [["id": "book", "path": "book.png", "well": "tuck-browser-mobile"]],
             "headlines": ["en-US": ["book": "Read it anywhere"], "de-DE": ["book": "Überall lesen, auch offline"]],
         ])
-        return (scratch, ScreenshotComposer().render(jobFile: job, options: epoch))
+        var rendering = RenderOptions()
+        rendering.jobs = jobs
+        return (scratch, ScreenshotComposer().render(jobFile: job, options: epoch, rendering: rendering))
     }
 
     /// Each locale's PNG against `rsvg-convert` of its own SVG (white behind, as the tool draws).
@@ -77,6 +79,20 @@ final class DesignerExportTests: XCTestCase {
         XCTAssertEqual(rgb(png, 195, 188), [0, 0, 0], "the island, drawn after the capture, over it")
         XCTAssertEqual(rgb(png, 56, 400), [0x0b, 0x0f, 0x14], "the device body around the screen")
         try assertDrawnAsItsSVG(scratch)
+    }
+
+    /// Item 5: the same bytes at any thread count (shared layers drawn by whichever thread
+    /// comes first), and those bytes are the SVG's drawing.
+    func testTheSameBytesAtAnyThreadCount() throws {
+        var hashes: [[String]] = []
+        for jobs in [1, 3] {
+            let (scratch, report) = try render("inkscape-1.2-export.svg", jobs: jobs)
+            XCTAssertEqual(report.diagnostics.filter { $0.severity == .error }.count, 0)
+            hashes.append((report.manifest?.outputs ?? []).flatMap { [$0.svg.sha256, $0.png?.sha256 ?? ""] })
+            try assertDrawnAsItsSVG(scratch)
+        }
+        XCTAssertEqual(hashes[0].count, 4)
+        XCTAssertEqual(hashes[0], hashes[1])
     }
 
     func testAnIllustratorExportWithClassRulesRendersItsResolvedStyles() throws {
