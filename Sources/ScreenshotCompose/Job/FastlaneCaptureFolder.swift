@@ -58,8 +58,8 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
         // The second folder is left out, so its files are not reported again as a locale's gaps.
         var folderOf: [String: String] = [:]
         var twins: Set<String> = []
-        for tag in localeFolders where LocaleTag.isWellFormed(tag) {
-            let locale = LocaleTag.canonical(tag)
+        for tag in localeFolders {
+            guard let locale = LocaleTag.fromFolderName(tag) else { continue }
             if let twin = folderOf[locale] {
                 d.error(folder.appendingPathComponent(tag).path, field, "two folders for one locale \(locale): expected one folder per locale (tags are compared ignoring case), found \(twin) and \(tag)")
                 twins.insert(tag)

@@ -56,8 +56,9 @@ enum FastlaneCaptures {
         var tagsOf: [String: Set<String>] = [:]
         for (relative, folder, scan) in scans {
             for tag in scan.localeFolders {
-                guard LocaleTag.isWellFormed(tag) else {
-                    d.warning(folder.appendingPathComponent(tag).path, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; not read")
+                // pt_BR and zh_Hant_TW are pt-BR and zh-Hant-TW (StoreFolder.locale).
+                guard LocaleTag.fromFolderName(tag) != nil else {
+                    d.warning(folder.appendingPathComponent(tag).path, "captures.fastlane", "folder \(tag) in \(folder.path) is not a BCP 47 locale: expected a folder per locale such as en-US (or pt_BR), found \"\(tag)\"; not read")
                     continue
                 }
                 reading.folders.append(StoreFolder(folder: relative, store: scan.layout == .snapshot ? .appStore : .googlePlay, tag: tag))

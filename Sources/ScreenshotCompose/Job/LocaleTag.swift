@@ -78,6 +78,14 @@ public enum LocaleTag {
         return result.joined(separator: "-")
     }
 
+    /// The locale a capture folder's name stands for, canonical: a BCP 47 tag (`pt-BR`), or one
+    /// written with underscores as POSIX, Java and many capture scripts name folders (`pt_BR`,
+    /// `zh_Hant_TW` → `zh-Hant-TW`). Nil when the name is neither.
+    public static func fromFolderName(_ name: String) -> String? {
+        let tag = name.replacingOccurrences(of: "_", with: "-")
+        return isWellFormed(tag) ? canonical(tag) : nil
+    }
+
     private static func isASCIILetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
     private static func isASCIIDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
     private static func isASCIIAlphanumeric(_ c: Character) -> Bool { isASCIILetter(c) || isASCIIDigit(c) }

@@ -75,6 +75,10 @@ public struct StoreFolder: Hashable, Sendable {
         self.tag = tag
     }
 
+    /// The locale the folder's name stands for (`LocaleTag.fromFolderName`: `pt_BR` is
+    /// `pt-BR`), else the name: what the stores' language lists are asked about.
+    public var locale: String { LocaleTag.fromFolderName(tag) ?? tag }
+
     /// `deliver folder ja` / `supply folder ja-JP`.
     public var described: String { "\(store.tool) folder \(tag)" }
 }
@@ -129,8 +133,8 @@ public struct ReleaseLocales: Equatable, Sendable {
     /// Whether headline locale `tag` serves `folder`: both name one listing language of the
     /// folder's store (without lists, the tags are equal ignoring case).
     public static func serves(_ tag: String, _ folder: StoreFolder, lists: StoreLanguageLists) -> Bool {
-        if tag.caseInsensitiveCompare(folder.tag) == .orderedSame { return true }
-        guard let language = lists.listingLanguage(of: folder.tag, in: folder.store) else { return false }
+        if tag.caseInsensitiveCompare(folder.locale) == .orderedSame { return true }
+        guard let language = lists.listingLanguage(of: folder.locale, in: folder.store) else { return false }
         return lists.listingLanguage(of: tag, in: folder.store) == language
     }
 
@@ -181,7 +185,7 @@ public struct ReleaseLocales: Equatable, Sendable {
             for store in UploadStore.allCases {
                 let own = locale.folders.first { $0.store == store }
                 // The store's own code, as its folder names it; else the listing language's.
-                let code = own.flatMap { lists.table(store) != nil ? lists.code(for: $0.tag, in: store) : nil } ?? lists.code(for: headline.tag, in: store)
+                let code = own.flatMap { lists.table(store) != nil ? lists.code(for: $0.locale, in: store) : nil } ?? lists.code(for: headline.tag, in: store)
                 if store == .appStore { locale.appStore = code } else { locale.googlePlay = code }
             }
             model.locales.append(locale)
@@ -197,14 +201,14 @@ public struct ReleaseLocales: Equatable, Sendable {
         var order: [String] = []
         var groups: [String: [StoreFolder]] = [:]
         for folder in folders {
-            let canonical = LocaleTag.isWellFormed(folder.tag) ? LocaleTag.canonical(folder.tag) : folder.tag
-            let language = lists.listingLanguage(of: folder.tag, in: folder.store) ?? canonical
+            let canonical = folder.locale
+            let language = lists.listingLanguage(of: folder.locale, in: folder.store) ?? canonical
             if groups[language] == nil { order.append(language) }
             groups[language, default: []].append(folder)
         }
         return order.map { language in
             let members = groups[language] ?? []
-            let tags = Set(members.map { LocaleTag.isWellFormed($0.tag) ? LocaleTag.canonical($0.tag) : $0.tag })
+            let tags = Set(members.map(\.locale))
             let key = tags.count == 1 ? tags.first ?? language : language
             return (language, key, members)
         }

@@ -31,6 +31,8 @@ public enum StarterJob {
             /// Plain: the file name; fastlane: the device name or screengrab images folder.
             public var device: String?
             public var well: Well
+            /// One of its files (the first locale's), for init's refusals.
+            public var file: String = ""
         }
         public var kind: Kind
         /// Canonical locale tags, the source first.
@@ -73,7 +75,7 @@ public enum StarterJob {
         }
         let folderURL = JobLoader.resolve(folder, against: directory)
         guard let catalog = WellsListing.loadMerged(file: wells, storeFile: storeWells, into: &d),
-              let scanned = read(folderURL, catalog: catalog, &d), !d.hasErrors else {
+              let scanned = read(folderURL, catalog: catalog, &d), acceptable(scanned, folder: folderURL, &d), !d.hasErrors else {
             result.diagnostics = d.diagnostics
             return result
         }
@@ -165,7 +167,7 @@ public enum StarterJob {
                     continue
                 }
                 if let well = identify(path, named: nil, catalog: catalog, &d) {
-                    captures.append(Found.Capture(screen: id, device: name, well: well))
+                    captures.append(Found.Capture(screen: id, device: name, well: well, file: path))
                 }
             }
             return Found(kind: .plain, locales: [defaultLocale], captures: captures)
@@ -202,16 +204,49 @@ public enum StarterJob {
             }
             let paths = files.map { folder.appendingPathComponent($0).path }
             if let well = oneWell(paths, named: screen.well.flatMap(catalog.well(id:)), catalog: catalog, &d) {
-                captures.append(Found.Capture(screen: screen.screen, device: screen.device, well: well))
+                captures.append(Found.Capture(screen: screen.screen, device: screen.device, well: well, file: paths.first ?? ""))
             }
         }
-        let tags = scan.localeFolders.filter(LocaleTag.isWellFormed).map(LocaleTag.canonical)
-        for tag in scan.localeFolders where !LocaleTag.isWellFormed(tag) {
-            d.warning(folder.appendingPathComponent(tag).path, "(folder)", "not a BCP 47 locale: expected a folder per locale such as en-US, found \"\(tag)\"; left out")
+        let tags = scan.localeFolders.compactMap(LocaleTag.fromFolderName)
+        for tag in scan.localeFolders where LocaleTag.fromFolderName(tag) == nil {
+            d.warning(folder.appendingPathComponent(tag).path, "(folder)", "not a BCP 47 locale: expected a folder per locale such as en-US (or pt_BR), found \"\(tag)\"; left out")
         }
         var found = Found(kind: scan.layout == .snapshot ? .snapshot : .screengrab, locales: sourceFirst(tags), captures: captures)
-        found.folderTags = scan.localeFolders.filter(LocaleTag.isWellFormed)
+        found.folderTags = scan.localeFolders.filter { LocaleTag.fromFolderName($0) != nil }
         return found
+    }
+
+    /// What `check` would refuse in the job init writes, refused by init naming the files:
+    /// captures whose ids are equal ignoring case (one output file on macOS, where fastlane
+    /// runs), and more captures or planned outputs than a job may have. False when refused.
+    static func acceptable(_ found: Found, folder: URL, _ d: inout DiagnosticCollector) -> Bool {
+        var within = true
+        // Plain and per-locale PNGs: the file name is the id. fastlane folders: the screen name,
+        // per device (a device's outputs get their own folder).
+        let byName = found.kind == .plain || found.kind == .perLocale
+        var seen: [String: Found.Capture] = [:]
+        for capture in found.captures {
+            let key = byName ? capture.screen.lowercased() : "\((capture.device ?? "").lowercased())\u{0}\(capture.screen.lowercased())"
+            guard let earlier = seen[key] else {
+                seen[key] = capture
+                continue
+            }
+            let what = byName ? "file" : (earlier.screen != capture.screen ? "screen (\(earlier.screen) or \(capture.screen))" : "device (\(earlier.device ?? "") or \(capture.device ?? ""))")
+            d.error(capture.file, "(file name)",
+                    "capture \(capture.screen) equals \(earlier.screen) ignoring case: expected names that differ in more than case (on macOS, case-insensitive APFS where fastlane runs, their outputs would be one file), found \(earlier.file) and \(capture.file); rename one \(what)")
+            within = false
+        }
+        if found.captures.count > Planner.maximumCaptures {
+            let first = found.captures[Planner.maximumCaptures].file
+            d.error(folder.path, "(folder)", "too many captures for one job: expected at most \(Planner.maximumCaptures), found \(found.captures.count) (the first over the limit: \(first)); split the folder into several jobs")
+            within = false
+        }
+        let outputs = found.locales.count * found.captures.count
+        if outputs > Planner.maximumOutputs {
+            d.error(folder.path, "(folder)", "too many outputs for one job: expected at most \(Planner.maximumOutputs) (locales × captures), found \(outputs) (\(found.locales.count) locales × \(found.captures.count) captures); split the locales or the captures into several jobs")
+            within = false
+        }
+        return within
     }
 
     /// The folders of a fastlane folder that hold its screenshot tools' captures.
@@ -269,7 +304,7 @@ public enum StarterJob {
     static func perLocaleFolders(_ folder: URL, devices: [String]) -> [String: [String]]? {
         let fm = FileManager.default
         var found: [String: [String]] = [:]
-        for tag in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []) where LocaleCapturePath.isFolderName(tag) && LocaleTag.isWellFormed(tag) {
+        for tag in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []) where LocaleCapturePath.isFolderName(tag) && LocaleTag.fromFolderName(tag) != nil {
             let names = ((try? fm.contentsOfDirectory(atPath: folder.appendingPathComponent(tag).path)) ?? [])
                 .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted()
             if !names.isEmpty { found[tag] = names }
@@ -288,8 +323,9 @@ public enum StarterJob {
         // en-US and en-us are one locale (and one folder on macOS): which one's captures a
         // locale composes would be a guess.
         var folderOf: [String: String] = [:]
+        let localeOf = Dictionary(uniqueKeysWithValues: tags.map { ($0, LocaleTag.fromFolderName($0) ?? $0) })
         for tag in tags {
-            let locale = LocaleTag.canonical(tag)
+            let locale = localeOf[tag] ?? tag
             if let twin = folderOf[locale] {
                 d.error(folder.appendingPathComponent(tag).path, "(folder)", "two folders for one locale \(locale): expected one folder per locale (tags are compared ignoring case), found \(twin) and \(tag)")
             } else {
@@ -312,11 +348,11 @@ public enum StarterJob {
             }
             let paths = having.map { folder.appendingPathComponent("\($0)/\(name)").path }
             if let well = oneWell(paths, named: nil, catalog: catalog, &d) {
-                captures.append(Found.Capture(screen: id, device: name, well: well))
+                captures.append(Found.Capture(screen: id, device: name, well: well, file: paths.first ?? ""))
             }
         }
-        var found = Found(kind: .perLocale, locales: sourceFirst(tags.map(LocaleTag.canonical)), captures: captures)
-        for tag in tags where LocaleTag.canonical(tag) != tag { found.captureLocales[LocaleTag.canonical(tag)] = tag }
+        var found = Found(kind: .perLocale, locales: sourceFirst(tags.compactMap { localeOf[$0] }), captures: captures)
+        for tag in tags where localeOf[tag] != tag { found.captureLocales[localeOf[tag] ?? tag] = tag }
         return found
     }
 
