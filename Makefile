@@ -54,7 +54,8 @@ docs: build
 # BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs);
 # BENCH_ONLY=memory: only the peak memory table;
 # BENCH_ONLY=shadow: only the classic template's shadow cost per output, with and without;
-# BENCH_ONLY=template: only the worst templates check accepts, drawn (scripts/template-bounds.py).
+# BENCH_ONLY=template: only the worst templates check accepts, drawn (scripts/template-bounds.py);
+# BENCH_ONLY=matrix: only a 36-output two-store release's CPU, whole against a CI matrix of parts.
 bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release

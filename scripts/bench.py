@@ -4,7 +4,9 @@ the same realistic batch, on this machine. Prints a Markdown report and writes i
 out/bench/results.md. Medians of several runs; wall time and peak RSS from /usr/bin/time.
 BENCH_ONLY=encoder (make bench BENCH_ONLY=encoder) measures only the 24-output batch's CPU and
 PNG bytes against the floor (libpng decode + zlib level 6 encode), in about a minute;
-BENCH_ONLY=shadow only the classic template's shadow cost per output (with / without)."""
+BENCH_ONLY=shadow only the classic template's shadow cost per output (with / without);
+BENCH_ONLY=matrix only a two-store release's CPU rendered whole against the same release as a CI
+matrix (one part per language, one language in two shards)."""
 
 import json
 import os
@@ -77,6 +79,8 @@ def main():
         return encoder_only(env, six)
     if os.environ.get("BENCH_ONLY") == "shadow":
         return shadow_only(env, six)
+    if os.environ.get("BENCH_ONLY") == "matrix":
+        return matrix_only(env)
 
     # One output, whole process, against rsvg-convert on the same SVG.
     single = job("single", CAPTURES[:1], ["en-US"], str(WORK / "single"))
@@ -155,6 +159,73 @@ def main():
 
 
 SHADOW_OUTPUTS = 12
+
+# The release of the matrix measure: each language's own captures ({locale} paths) of three
+# screens on three devices, composed to a store target each: 4 languages × 9 = 36 outputs.
+MATRIX_DEVICES = [("iphone", 1320, 2868, "ios-simulator-1320x2868"), ("ipad", 2064, 2752, "ios-simulator-2064x2752"),
+                  ("pixel", 1080, 2400, "android-emulator-1080x2400")]
+MATRIX_LOCALES = {"en-US": "Plan every trip", "de-DE": "Jede Reise planen", "ja": "すべての旅を計画", "ar": "خطط لكل رحلة"}
+MATRIX_SCREENS = ["01Trips", "02Map", "03Share"]
+
+
+def matrix_release():
+    """Draws the captures (rsvg-convert: a header, rows and the language's title) and the job."""
+    folder = WORK / "matrix"
+    for locale, title in MATRIX_LOCALES.items():
+        for device, width, height, _ in MATRIX_DEVICES:
+            for n, screen in enumerate(MATRIX_SCREENS):
+                svg = folder / "captures" / locale / f"{device}-{screen}.svg"
+                svg.parent.mkdir(parents=True, exist_ok=True)
+                rows = "".join(f'<rect x="{width // 20}" y="{height // 5 + i * height // 9}" width="{width * 9 // 10}" '
+                               f'height="{height // 12}" rx="{width // 40}" fill="#e8eef8"/>' for i in range(6))
+                svg.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">'
+                               f'<rect width="{width}" height="{height}" fill="#ffffff"/>'
+                               f'<rect width="{width}" height="{height // 8}" fill="#{["1f6feb", "0a7d48", "b3261e"][n]}"/>'
+                               f'<text x="{width // 20}" y="{height // 12}" font-family="DejaVu Sans, Noto Sans CJK JP" '
+                               f'font-size="{width // 16}" fill="#ffffff">{title} · {screen}</text>{rows}</svg>')
+                subprocess.run(["rsvg-convert", svg, "-o", svg.with_suffix(".png")], check=True)
+    path = folder / "release.json"
+    path.write_text(json.dumps({
+        "schemaVersion": 1, "output": "out", "template": "classic",
+        "targets": ["app-store:iphone-6.9", "app-store:ipad-13", "google-play:phone"],
+        "captures": [{"id": f"{device}-{screen}", "path": f"captures/{{locale}}/{device}-{screen}.png", "well": well}
+                     for device, _, _, well in MATRIX_DEVICES for screen in MATRIX_SCREENS],
+        "headlines": {locale: {f"{device}-{screen}": f"{title} ({screen[2:]})" for device, _, _, _ in MATRIX_DEVICES
+                               for screen in MATRIX_SCREENS} for locale, title in MATRIX_LOCALES.items()},
+    }, ensure_ascii=False))
+    return path
+
+
+def matrix_only(env):
+    """BENCH_ONLY=matrix: CPU (user + sys) of the 36-output release rendered whole, and of the same
+    release as a CI matrix (en-US in two shards, every other language one part), medians of 3; each
+    part's outputs counted from its manifest."""
+    release = matrix_release()
+    folder = release.parent
+    parts = [["--locale", l] for l in MATRIX_LOCALES if l != "en-US"] + [["--locale", "en-US", "--shard", f"{i}/2"] for i in (1, 2)]
+
+    def whole():
+        return run([BIN, "render", release, "--out", str(folder / "whole"), "--quiet"], env)
+
+    def matrix():
+        results = [run([BIN, "render", release, "--out", str(folder / f"part-{i}"), "--quiet", *arguments], env)
+                   for i, arguments in enumerate(parts)]
+        return sum(r[0] for r in results), sum(r[1] for r in results), max(r[0] for r in results)
+    w = median_of(3, whole)
+    m = median_of(3, matrix)
+    counts = []
+    for i, _ in enumerate(parts):
+        manifest = next((folder / f"part-{i}").glob("manifest.*.json"))
+        counts.append(len(json.loads(manifest.read_text())["outputs"]))
+    lines = [
+        "| release of 36 outputs (4 languages × 3 devices × 3 screens, {locale} captures, 3 targets) | wall | CPU (user + sys) |",
+        "|---|---|---|",
+        f"| whole, one process | {w[0]:.2f} s | {w[1]:.2f} s |",
+        f"| matrix, {len(parts)} parts (outputs {', '.join(map(str, counts))}) | {m[0]:.2f} s summed, {m[2]:.2f} s the longest part | {m[1]:.2f} s summed ({m[1] / w[1]:.2f} × whole) |",
+    ]
+    report = "\n".join(lines) + "\n"
+    (WORK / "results.md").write_text(report)
+    print(report)
 
 
 def classic_shadow(env, six):

@@ -161,4 +161,30 @@ final class LibraryAPITests: XCTestCase {
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: scratch.path("published/out/manifest.json"))))
         for png in manifest.outputs.compactMap(\.png) { XCTAssertTrue(out.contains("sha256 \(png.sha256)"), png.path) }
     }
+
+    /// A font file given as bytes: the headline is set in it, and the manifest names it like
+    /// the other inputs, relative to the output folder (not by its place in the private folder).
+    func testAFontGivenAsBytesIsNamedRelativeToTheOutputFolder() throws {
+        let scratch = try Scratch()
+        let family = "Bytes Font \(UUID().uuidString.prefix(8))"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Debian's python3 has python3-fonttools (scripts/setup.sh installs it).
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        process.arguments = [python, Fixtures.repository.appendingPathComponent("scripts/rename-font-family.py").path,
+                             "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", scratch.path("font.ttf"), family]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let font = try Data(contentsOf: URL(fileURLWithPath: scratch.path("font.ttf")))
+        let job = Data("""
+            { "schemaVersion": 1, "output": "out", "fontFiles": ["fonts/mono.ttf"], "fonts": { "default": "\(family)" },
+              "captures": [ { "id": "shot", "path": "shot.png", "well": "tuck-browser-mobile" } ],
+              "headlines": { "en-US": { "shot": "Monospaced" } } }
+            """.utf8)
+        let result = ScreenshotComposer().renderInMemory(JobFiles(job: job, files: ["fonts/mono.ttf": font, "shot.png": try Fixtures.png(width: 390, height: 844)]),
+                                                         options: epoch)
+        XCTAssertEqual(result.diagnostics.map(\.line), [])
+        XCTAssertEqual(result.manifest?.outputs.first?.fonts, [Manifest.FileEntry(path: "../fonts/mono.ttf", sha256: SHA256.hex(font))])
+    }
 }

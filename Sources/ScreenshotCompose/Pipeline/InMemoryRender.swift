@@ -66,6 +66,15 @@ extension ScreenshotComposer {
             guard let (plan, laidOut) = prepare(jobFile: jobFile, options: options, shard: rendering.shard, target: .memory, into: &d) else { return }
             (result.outputs, result.manifest) = renderToMemory(plan, laidOut, staging: folder.appendingPathComponent("render"),
                                                                options: options, rendering: rendering, diagnostics: &d)
+            // A font file given as bytes is named like the other inputs, relative to the output
+            // folder, not by its place in the private folder (gone when this returns).
+            let inside = folder.path + "/"
+            for i in result.manifest?.outputs.indices ?? 0..<0 {
+                for j in result.manifest?.outputs[i].fonts.indices ?? 0..<0 where result.manifest?.outputs[i].fonts[j].path.hasPrefix(inside) == true {
+                    let path = result.manifest?.outputs[i].fonts[j].path ?? ""
+                    result.manifest?.outputs[i].fonts[j].path = RelativePath.from(plan.output, to: URL(fileURLWithPath: path))
+                }
+            }
         }
         return result
     }
