@@ -46,6 +46,10 @@ docs: build
 	cp out/demo/en-US/home.png docs/demo-en-US-home.png
 	rm -rf out/templates; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/templates-job.json
 	for t in classic caption-below browser duo panorama-1 panorama-2 panorama-3 feature-graphic frame-png frame-svg; do cp out/templates/en-US/$$t.png docs/template-$$t.png; done
+	rm -rf out/devices; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/devices-job.json
+	cp out/devices/en-US/app-store-iphone-6.9/home.png docs/devices-iphone-6.9.png
+	cp out/devices/en-US/app-store-ipad-13/inbox-ipad.png docs/devices-ipad-13.png
+	cp out/devices/en-US/google-play-phone/inbox-android.png docs/devices-play-phone.png
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 
@@ -69,7 +73,7 @@ fuzz: setup
 
 # Rewrites the reference images of ThemeTests and BuiltinTemplateTests (Tests/ScreenshotComposeTests/References/).
 update-references: setup
-	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests|ScreenTests"
+	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests|ScreenTests|GraphicTests|StoreSizeLookTests"
 
 install: setup
 	$(SWIFT) build -c $(CONFIG) --product $(TOOL)

@@ -40,7 +40,7 @@ let package = Package(
             name: "ScreenshotCompose",
             dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
             path: "Sources/ScreenshotCompose",
-            resources: [.copy("Resources/device-well.svg.tmpl"), .copy("Resources/wells.json"),
+            resources: [.copy("Resources/templates"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/line-start-words.json"), .copy("Resources/themes"),
                         .copy("Resources/schemas")]
         ),

@@ -4,9 +4,11 @@ the same realistic batch, on this machine. Prints a Markdown report and writes i
 out/bench/results.md. Medians of several runs; wall time and peak RSS from /usr/bin/time.
 BENCH_ONLY=encoder (make bench BENCH_ONLY=encoder) measures only the 24-output batch's CPU and
 PNG bytes against the floor (libpng decode + zlib level 6 encode), in about a minute;
-BENCH_ONLY=shadow only the classic template's shadow cost per output (with / without);
-BENCH_ONLY=matrix only a two-store release's CPU rendered whole against the same release as a CI
-matrix (one part per language, one language in two shards)."""
+BENCH_ONLY=shadow only the device shadow's cost per output (with / without) for every built-in
+template and the shipped {{PLACEHOLDER}} template; BENCH_ONLY=store only classic's time per
+output on the App Store's iPhone 6.9 in and iPad 13 in slots; BENCH_ONLY=matrix only a two-store
+release's CPU rendered whole against the same release as a CI matrix (one part per language, one
+language in two shards). BIN=path runs another build."""
 
 import json
 import os
@@ -18,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BIN = ROOT / ".build/release/store-screenshot-compose"
+BIN = Path(os.environ.get("BIN") or ROOT / ".build/release/store-screenshot-compose")
 CODEC = ROOT / ".build/release/ssc-bench"
 WORK = ROOT / "out/bench"
 CAPTURES = [
@@ -81,6 +83,8 @@ def main():
         return shadow_only(env, six)
     if os.environ.get("BENCH_ONLY") == "matrix":
         return matrix_only(env)
+    if os.environ.get("BENCH_ONLY") == "store":
+        return store_only(env, six)
 
     # One output, whole process, against rsvg-convert on the same SVG.
     single = job("single", CAPTURES[:1], ["en-US"], str(WORK / "single"))
@@ -231,25 +235,86 @@ def matrix_only(env):
 def classic_shadow(env, six):
     """The classic template's shadow (stacked shapes, no filter), on and off, in a batch of 12
     outputs (2 captures × 6 locales, 1206×2622): (wall, CPU, RSS) medians of 3, with and without."""
-    classic_off = job("classic-off", CAPTURES[:2], six, str(WORK / "classic-off"), theme={"shadow": False}, template="classic")
-    classic_on = job("classic-on", CAPTURES[:2], six, str(WORK / "classic-on"), theme={"shadow": True}, template="classic")
-    run([BIN, "render", classic_on, "--out", str(WORK / "classic-warm")], env)  # fonts and caches warm
-    c_off = median_of(3, lambda: run([BIN, "render", classic_off, "--out", str(WORK / "classic-off")], env))
-    c_on = median_of(3, lambda: run([BIN, "render", classic_on, "--out", str(WORK / "classic-on")], env))
-    return c_on, c_off
+    on, off, _ = template_shadow(env, six, "classic")
+    return on, off
 
 
-def shadow_row(c_on, c_off):
-    per_on, per_off = c_on[1] / SHADOW_OUTPUTS * 1000, c_off[1] / SHADOW_OUTPUTS * 1000
-    return (f"| classic (store-ready look, shadow on by default) per output, batch of {SHADOW_OUTPUTS} on 1206×2622 | "
+def template_shadow(env, six, template, runs=3):
+    """A template's shadow on and off in one batch: (wall, CPU, RSS) medians, with and without,
+    and the number of outputs. Phone templates: 2 captures × 6 locales on 1206×2622; browser: the
+    two browser captures; duo and panorama as screens; the feature graphic (its icon's shadow);
+    "placeholder": the shipped {{PLACEHOLDER}} template."""
+    name = template.replace("-", "_")
+    captures = CAPTURES[2:4] if template == "browser" else CAPTURES[:2]
+    outputs = len(six) * len(captures)
+    paths = {}
+    for shadow in (True, False):
+        tag = f"{name}-{'on' if shadow else 'off'}"
+        path = job(tag, captures, six, str(WORK / tag), theme={"shadow": shadow},
+                   template=None if template in ("placeholder", "feature-graphic") else template)
+        data = json.loads(path.read_text())
+        if template in ("duo", "panorama"):
+            panels = 3 if template == "panorama" else 1
+            data["screens"] = [{"id": "pair", "template": template, "captures": ["home", "chat"] if template == "duo" else ["home", "chat", "home"],
+                                **({"panels": panels} if panels > 1 else {})}]
+            data["headlines"] = {l: {"pair": HEADLINES[l]} for l in six}
+            outputs = len(six) * panels
+        if template == "feature-graphic":
+            data["graphics"] = [{"id": "feature", "target": "google-play:feature-graphic", "icon": str(ROOT / "fixtures/icon.png"),
+                                 "title": {l: "Tuck" for l in six}, "subtitle": {l: HEADLINES[l] for l in six}}]
+            # A job needs a capture: the small mobile one, in the same template.
+            data["captures"] = [{"id": "mobile", "path": str(ROOT / "fixtures/captures/rust-book-mobile.png"), "well": "tuck-browser-mobile"}]
+            data["headlines"] = {l: {"mobile": HEADLINES[l]} for l in six}
+            outputs = 2 * len(six)
+        path.write_text(json.dumps(data))
+        paths[shadow] = (path, tag)
+    run([BIN, "render", paths[True][0], "--out", str(WORK / f"{name}-warm")], env)  # fonts and caches warm
+    off = median_of(runs, lambda: run([BIN, "render", paths[False][0], "--out", str(WORK / paths[False][1])], env))
+    on = median_of(runs, lambda: run([BIN, "render", paths[True][0], "--out", str(WORK / paths[True][1])], env))
+    return on, off, outputs
+
+
+def shadow_row(c_on, c_off, template="classic (store-ready look, shadow on by default)", outputs=SHADOW_OUTPUTS, what="on 1206×2622"):
+    per_on, per_off = c_on[1] / outputs * 1000, c_off[1] / outputs * 1000
+    return (f"| {template} per output, batch of {outputs} {what} | "
             f"{per_on:.0f} ms CPU with shadow | {per_off:.0f} ms CPU without | {c_on[1] / c_off[1]:.2f} | ≤ 1.15 |")
 
 
+SHADOW_TEMPLATES = [("classic", "on 1206×2622"), ("caption-below", "on 1206×2622"), ("browser", "on 1440×1000 and 390×844"),
+                    ("duo", "on 1206×2622, two captures each"), ("panorama", "on 1206×2622, 3 panels each"),
+                    ("feature-graphic", "of 1024×500 (the icon's shadow) and 390×844 (a job needs a capture)"), ("placeholder", "on 1206×2622 ({{FRAME_SHADOW}})")]
+
+
 def shadow_only(env, six):
-    """BENCH_ONLY=shadow: only the classic template's shadow cost (about half a minute)."""
-    c_on, c_off = classic_shadow(env, six)
-    report = "\n".join(["| measure | with | without | ratio | target |", "|---|---|---|---|---|", shadow_row(c_on, c_off)]) + "\n"
+    """BENCH_ONLY=shadow: the device shadow's cost per output for every built-in and the shipped
+    {{PLACEHOLDER}} template (a few minutes)."""
+    rows = []
+    for template, what in SHADOW_TEMPLATES:
+        on, off, outputs = template_shadow(env, six, template)
+        rows.append(shadow_row(on, off, template=template, outputs=outputs, what=what))
+    report = "\n".join(["| measure | with | without | ratio | target |", "|---|---|---|---|---|", *rows]) + "\n"
     (WORK / "results-shadow.md").write_text(report)
+    print(report)
+
+
+def store_only(env, six):
+    """BENCH_ONLY=store: classic on the App Store's iPhone 6.9 in slot (the 1206×2622 capture) and
+    iPad 13 in slot (fixtures/devices/ipad-13-inbox.png), 6 locales each: wall and CPU per output,
+    medians of 3."""
+    rows = []
+    for target, capture, well in [("app-store:iphone-6.9", ROOT / "fixtures/captures/dnschat-home.png", "ios-simulator-1206x2622"),
+                                  ("app-store:ipad-13", ROOT / "fixtures/devices/ipad-13-inbox.png", "ios-simulator-2064x2752")]:
+        tag = "store-" + target.split(":")[1]
+        path = WORK / f"{tag}.json"
+        path.write_text(json.dumps({"schemaVersion": 1, "output": str(WORK / tag), "template": "classic", "targets": [target],
+                                    "captures": [{"id": "home", "path": str(capture), "well": well}],
+                                    "headlines": {l: {"home": HEADLINES[l]} for l in six}}))
+        run([BIN, "render", path, "--out", str(WORK / f"{tag}-warm")], env)
+        timing = median_of(3, lambda: run([BIN, "render", path, "--out", str(WORK / tag)], env))
+        rows.append(f"| classic on {target}, {len(six)} outputs | {timing[0] / len(six) * 1000:.0f} ms wall per output | "
+                    f"{timing[1] / len(six) * 1000:.0f} ms CPU per output | {timing[2]:.0f} MB peak RSS |")
+    report = "\n".join([f"Binary: {BIN}", "", "| measure | wall | CPU | memory |", "|---|---|---|---|", *rows]) + "\n"
+    (WORK / "results-store.md").write_text(report)
     print(report)
 
 

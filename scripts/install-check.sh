@@ -26,7 +26,15 @@ test -s "$prefix/share/fish/vendor_completions.d/$TOOL.fish"
 definitions=$(find "$prefix/libexec/$TOOL" -name definitions.json)
 test -n "$definitions"
 chmod u+w "$definitions" && : > "$definitions"
+if "$bin" check fixtures/devices-job.json >/dev/null 2>&1; then :; else echo "install-check: the installed tool could not check the per-device template job" >&2; exit 1; fi
 if "$bin" schema job >/dev/null 2>&1; then echo "install-check: the installed tool did not read its installed resources" >&2; exit 1; fi
+# The built-in templates are the installed files: with classic's portrait drawing emptied, a job
+# naming classic is refused naming that file.
+classic=$(find "$prefix/libexec/$TOOL" -path '*templates/classic/portrait.svg')
+test -n "$classic"
+test -n "$(find "$prefix/libexec/$TOOL" -path '*templates/frames/phone-portrait.svg')"
+chmod u+w "$classic" && : > "$classic"
+if "$bin" check fixtures/devices-job.json >/dev/null 2>&1; then echo "install-check: the installed tool did not read its installed templates" >&2; exit 1; fi
 
 # DESTDIR stages the same files under it; the launcher names the final PREFIX.
 make --no-print-directory install CONFIG="$CONFIG" PREFIX=/usr/local DESTDIR="$scratch/stage" >/dev/null

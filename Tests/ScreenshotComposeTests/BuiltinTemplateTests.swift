@@ -46,7 +46,7 @@ final class BuiltinTemplateTests: XCTestCase {
         XCTAssertEqual(lines(report), [])
         let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
         XCTAssertEqual(svg.components(separatedBy: ">Free for the whole family</tspan>").count, 2, "one line, shrunk to the pill: \(svg)")
-        // The pill (accent #2f6fed, 168×27 at 116,24): the text's ink (black on the accent) in
+        // The pill (accent #2f6fed, 168×27 at 116,21): the text's ink (black on the accent) in
         // its middle, none within half its height of either end, none above or below it.
         let png = try PNGCodec.decodeRGBA(try XCTUnwrap(data))
         func inkColumns(_ xs: Range<Int>, _ ys: Range<Int> = 24..<51) -> Int {
@@ -61,7 +61,7 @@ final class BuiltinTemplateTests: XCTestCase {
         let long = "Free forever and ever and ever and ever and ever and ever and ever"
         let (other, refused, _) = try render("classic", well: "test-phone", capture: (400, 868), extra: ["badges": ["en-US": ["shot": long]]])
         XCTAssertEqual(lines(refused).map { $0.replacingOccurrences(of: other.url.path + "/", with: "") }, [
-            "error: job.json: badges.en-US.shot: badge does not fit its box #badge (168×27 at 116,24) in builtin:classic, refused rather than clipped: overflows by 161.8 px: the text is 302.8 px wide at the floor size 9 px: expected at most 141 px in one line (a badge is one line, clear of its pill's ends, 13.5 px each side)"])
+            "error: job.json: badges.en-US.shot: badge does not fit its box #badge (167.88×27.27 at 116.06,21.21) in builtin:classic, refused rather than clipped: overflows by 162.19 px: the text is 302.8 px wide at the floor size 9 px: expected at most 140.61 px in one line (a badge is one line, clear of its pill's ends, 13.64 px each side)"])
     }
 
     func testABadgeNothingDrawsIsWarnedAboutNamingItsLocaleAndScreen() throws {

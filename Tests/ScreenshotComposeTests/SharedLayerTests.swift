@@ -139,10 +139,18 @@ final class SharedLayerTests: XCTestCase {
 
     func testFiltersOverTheTextAreDrawnInOnePass() throws {
         let scratch = try Scratch()
-        // The default template's frame shadow is an SVG filter, drawn after the headline.
-        XCTAssertEqual(try compareWithOnePass(try job(scratch, theme: ["shadow": true]), scratch: scratch), 0)
+        // A placeholder template whose frame shadow is the {{FRAME_FILTER}} blur, drawn after the
+        // headline (the shipped template's own shadow is rings, drawn before it: shared).
+        let shipped = try String(contentsOf: Fixtures.template, encoding: .utf8)
+        let filtered = try scratch.write("filtered.svg.tmpl", shipped.replacingOccurrences(of: "{{FRAME_SHADOW}}", with: ""))
+        XCTAssertEqual(try compareWithOnePass(try job(scratch, template: filtered, theme: ["shadow": true]), scratch: scratch), 0)
         let svg = try Data(contentsOf: URL(fileURLWithPath: scratch.path("shared/en-US/shot.svg")))
         XCTAssertEqual(LayerSplit.split(svg).failureValue, .filterOverText("drawn over the text"))
+        // Every output (4 locales) drawn over the shared layers, byte for byte the one-pass PNG.
+        let rings = try Scratch()
+        XCTAssertEqual(try compareWithOnePass(try job(rings, theme: ["shadow": true]), scratch: rings), 4)
+        let ringed = try Data(contentsOf: URL(fileURLWithPath: rings.path("shared/en-US/shot.svg")))
+        XCTAssertEqual(try LayerSplit.split(ringed).get().textIDs, ["headline", "subtitle"])
     }
 
     /// Issue 24 item 5: what reaches the text is read from the tree, CSS resolved: a mask set in

@@ -143,28 +143,68 @@ final class SlotTemplateTests: XCTestCase {
         ])
     }
 
-    func testATemplateOfAnotherSizeIsRefusedNamingBothSizes() throws {
-        let wide = Self.designerTemplate.replacingOccurrences(of: #"width="390" height="844" viewBox="0 0 390 844""#,
-                                                              with: #"width="1320" height="2868" viewBox="0 0 1320 2868""#)
-        let (scratch, report) = try render(template: wide)
+    /// A template drawn at another size of the canvas's orientation is fitted by the rule
+    /// (README, "Templates drawn once, fitted to every slot"): drawn at twice the size, it
+    /// composes the same picture as drawn at the canvas's; one of the other orientation is
+    /// refused naming both sizes.
+    func testATemplateOfAnotherSizeIsFittedAndOneOfAnotherOrientationRefused() throws {
+        let doubled = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="780" height="1688" viewBox="0 0 780 1688">
+          <rect id="background" width="780" height="1688" fill="#203040"/>
+          <g id="headline">
+            <rect x="60" y="80" width="660" height="220" fill="none"/>
+            <text x="390" y="200" style="font-family:DejaVu Sans;font-size:68px;font-weight:700" fill="#ffffff" text-anchor="middle">Sample headline</text>
+          </g>
+          <rect id="capture" x="90" y="360" width="600" height="1298" rx="48" fill="#cccccc"/>
+          <g id="frame-art">
+            <path d="M 74 344 H 706 V 1674 H 74 Z M 90 360 V 1658 H 690 V 360 Z" fill-rule="evenodd" fill="#e0e0e0"/>
+            <rect x="310" y="380" width="160" height="44" rx="22" fill="#0a0a0a"/>
+          </g>
+        </svg>
+        """
+        let (asDrawn, drawnReport) = try render(template: Self.designerTemplate)
+        let (fitted, fittedReport) = try render(template: doubled)
+        XCTAssertEqual(lines(drawnReport), [])
+        XCTAssertEqual(lines(fittedReport), [])
+        let a = try PNGCodec.decodeRGBA(Data(contentsOf: URL(fileURLWithPath: asDrawn.path("out/en-US/shot.png"))))
+        let b = try PNGCodec.decodeRGBA(Data(contentsOf: URL(fileURLWithPath: fitted.path("out/en-US/shot.png"))))
+        XCTAssertEqual([b.header.width, b.header.height], [390, 844])
+        var worst = 0
+        for y in stride(from: 0, to: 844, by: 2) {
+            for x in stride(from: 0, to: 390, by: 2) {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "the fitted template draws what the template drawn at the canvas's size draws")
+        let svg = try String(contentsOf: URL(fileURLWithPath: fitted.path("out/en-US/shot.svg")), encoding: .utf8)
+        XCTAssertTrue(svg.contains(#"width="390" height="844" viewBox="0 0 390 844""#), svg)
+
+        let landscape = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="844" height="390" viewBox="0 0 844 390">
+          <rect id="background" width="844" height="390" fill="#203040"/>
+          <g id="headline"><rect x="30" y="20" width="784" height="60" fill="none"/><text font-family="DejaVu Sans" font-size="30" fill="#ffffff">S</text></g>
+          <rect id="capture" x="300" y="100" width="130" height="281"/>
+        </svg>
+        """
+        let (scratch, report) = try render(template: landscape)
         XCTAssertEqual(errorLines(report), [
-            "error: \(scratch.path("designer.svg")): <svg> width, height: the template's size is the canvas: expected 390×844 (the tuck-browser-mobile canvas of capture shot), found 1320×2868",
+            "error: \(scratch.path("designer.svg")): <svg> width, height: the template is drawn for landscape canvases (844×390) and is fitted to canvases of its orientation only: expected a portrait template for the 390×844 canvas (tuck-browser-mobile) (name one per device family or target in \"template\"), found 844×390 of capture shot",
         ])
     }
 
     func testACaptureTheSlotWouldEnlargeIsRefusedWithBothWidths() throws {
         let big = Self.designerTemplate.replacingOccurrences(of: #"<rect id="capture" x="45" y="180" width="300" height="649""#,
                                                              with: #"<rect id="capture" x="0" y="0" width="390" height="844""#)
-            .replacingOccurrences(of: #"width="390" height="844" viewBox="0 0 390 844""#, with: #"width="390" height="844""#)
         // Same size: allowed (not enlarged).
         XCTAssertEqual(errorLines(try render(template: big).1), [])
-        let bigger = Self.designerTemplate.replacingOccurrences(of: #"width="300" height="649""#, with: #"width="380" height="830""#)
-            .replacingOccurrences(of: #"x="45" y="180""#, with: #"x="5" y="10""#)
-        let slotBigger = bigger.replacingOccurrences(of: #"<rect id="capture" x="5" y="10" width="380" height="830""#,
-                                                     with: #"<rect id="capture" x="0" y="0" width="390" height="850""#)
-        let (scratch, report) = try render(template: slotBigger.replacingOccurrences(of: "844", with: "900").replacingOccurrences(of: #"height="850""#, with: #"height="900""#))
-        _ = scratch
-        XCTAssertTrue(errorLines(report).contains { $0.contains("would be enlarged") } || !errorLines(report).isEmpty, "\(errorLines(report))")
+        // On the 6.9 in store slot the template is fitted to 1320 px: its slot would draw the
+        // 390 px capture at 1015 px.
+        let (scratch, report) = try render(template: Self.designerTemplate, extra: ["captures": [["id": "shot", "path": "captures/shot.png", "well": "tuck-browser-mobile",
+                                                                                                  "storeWell": "app-store-iphone-6.9-portrait-1320x2868"]]])
+        XCTAssertEqual(errorLines(report), [
+            "error: \(scratch.path("job.json")): captures[0]: capture shot would be enlarged in slot #capture of \(scratch.path("designer.svg")): expected a capture at least 1015 px wide (the width the slot draws it at), found 390 px",
+        ])
     }
 
     func testABadgeSlotShowsTheJobsBadgeTextOnItsPill() throws {

@@ -154,7 +154,7 @@ final class TextDecodingTests: XCTestCase {
 
     func testATemplateThatIsNotUTF8IsRefusedWithItsByteOffset() throws {
         let scratch = try Scratch()
-        let good = try String(contentsOf: Fixtures.repository.appendingPathComponent("Sources/ScreenshotCompose/Resources/device-well.svg.tmpl"), encoding: .utf8)
+        let good = try String(contentsOf: Fixtures.template, encoding: .utf8)
         let cut = try XCTUnwrap(good.range(of: "\n")).upperBound
         var bytes = Array(good[..<cut].utf8)
         let offset = bytes.count + 5

@@ -23,7 +23,7 @@ final class ThemeTests: XCTestCase {
         ])
         let unknown = try Fixtures.mobileJob(in: scratch, extra: ["theme": "sepia"])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: unknown, options: epoch)), [
-            "error: \(unknown): theme: unknown theme: expected \"light\", \"dark\" or an object, found \"sepia\"",
+            "error: \(unknown): theme: unknown theme: expected \"default\", \"light\", \"dark\" or an object, found \"sepia\"",
         ])
     }
 

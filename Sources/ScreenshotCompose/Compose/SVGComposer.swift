@@ -85,7 +85,7 @@ public enum SVGComposer {
             .storeWell: spec.canvas.storeWell?.store == nil ? "none" : spec.canvas.id,
             .storeCitation: spec.canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
         ]
-        values.merge(ThemeMarkup.values(spec.theme, layout: layout)) { $1 }
+        values.merge(ThemeMarkup.values(spec.theme, layout: layout, placeholders: spec.template.placeholders)) { $1 }
         if !(values[.headlineImages] ?? "").isEmpty && !spec.template.placeholders.contains(.headlineImages) {
             throw TemplateError.missing(.headlineImages, reason: "the headline's colour emoji are images")
         }

@@ -16,10 +16,13 @@ public enum Placeholder: String, CaseIterable, Sendable {
     case subtitleTspans = "SUBTITLE_TSPANS", subtitleSize = "SUBTITLE_SIZE", subtitleColor = "SUBTITLE_COLOR"
     /// `"emoji": "color"`: the `<image>`s of the headline's and subtitle's emoji.
     case headlineImages = "HEADLINE_IMAGES"
+    /// The frame's soft shadow (rings of the phone frame's shadow around the frame rect), or
+    /// nothing when the theme has none: markup, before the frame.
+    case frameShadow = "FRAME_SHADOW"
 
     /// Markup the tool builds (the headline's `<tspan>` lines, their text escaped): inserted
     /// as is, and allowed only where character data goes.
-    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs || self == .subtitleTspans || self == .headlineImages }
+    public var isMarkup: Bool { self == .headlineTspans || self == .themeDefs || self == .subtitleTspans || self == .headlineImages || self == .frameShadow }
 }
 
 /// A `{{PLACEHOLDER}}` template, read into the one template model (`TemplateTree`) like every
@@ -194,6 +197,7 @@ public struct SVGTemplate: Equatable, Sendable {
         values[.themeDefs] = ""
         values[.subtitleTspans] = ""
         values[.headlineImages] = ""
+        values[.frameShadow] = ""
         values[.subtitleColor] = "#000000"
         values[.backgroundFill] = "#000000"
         values[.headlineColor] = "#000000"

@@ -28,6 +28,10 @@ public enum Ingest {
         if job.builtinTemplate == nil {
             inputs.ingest(job.template, builtin: BuiltinResources.templateName, as: .template)
         }
+        // "template" by device family or target: each file once.
+        for entry in job.templateMap where entry.file != nil {
+            inputs.ingest(entry.file, as: .template)
+        }
         inputs.ingest(job.wells, builtin: BuiltinResources.wellsName, as: .catalog)
         inputs.ingest(job.storeWells, builtin: BuiltinResources.storeWellsName, as: .catalog)
         // A screen's or graphic's own template is read with the catalogs' limit, as it always was.

@@ -98,8 +98,11 @@ public struct Job: Equatable, Sendable {
     public var directory: URL
     /// Nil: the template shipped with the tool (or `builtinTemplate`).
     public var template: URL?
-    /// `"template": "classic"` (or another built-in name): generated for each canvas.
+    /// `"template": "classic"` (or another built-in name): its drawings fitted to each canvas.
     public var builtinTemplate: BuiltinTemplate?
+    /// `"template"` as an object: a template by device family, target or `default` (whose
+    /// template is also `template` / `builtinTemplate`); empty for a single template.
+    public var templateMap: [JobTemplateEntry] = []
     /// Nil: the wells catalog shipped with the tool.
     public var wells: URL?
     /// Nil: the store-wells catalog shipped with the tool.

@@ -39,12 +39,10 @@ public enum JobLoader {
         }
         let typesetting = readTypesetting(reader, directory: directory, &d)
         let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
-        let templateName = reader.optionalString("template", &d)
-        // A built-in name (no folder, no extension) unless a file of that name sits beside the job.
-        let builtinTemplate = templateName.flatMap(BuiltinTemplate.init(rawValue:)).flatMap { name in
-            FileManager.default.fileExists(atPath: resolve(name.rawValue, against: directory).path) ? nil : name
-        }
-        let template = builtinTemplate == nil ? templateName.map { resolve($0, against: directory) } : nil
+        if let problem = Theme.standardProblem { d.error("builtin:themes/default.json", "(file)", problem) }
+        // A built-in name (no folder, no extension) unless a file of that name sits beside the
+        // job; or such names by device family, target or "default".
+        let (template, builtinTemplate, templateMap) = TemplateMapReader.read(reader, directory: directory, &d)
         let wells = reader.optionalString("wells", &d).map { resolve($0, against: directory) }
         let storeWells = reader.optionalString("storeWells", &d).map { resolve($0, against: directory) }
         let output = resolve(reader.optionalString("output", &d) ?? "out", against: directory)
@@ -133,6 +131,7 @@ public enum JobLoader {
         job.graphics = GraphicReader.read(reader, directory: directory, &d)
         job.frame = reader.optionalString("frame", &d).map { resolve($0, against: directory) }
         job.targets = targets
+        job.templateMap = templateMap
         job.localeMap = localeMap
         if !localeMap.isEmpty {
             // Subtitles are written with the catalog's locales too.

@@ -48,28 +48,10 @@ extension LayoutEngine {
     /// large that the capture is enlarged) and the capture into the frame's screen.
     public func layout(template: SlotTemplate, captures: [(index: Int, width: Int, height: Int, frame: UserFrame?)], texts: [String: String],
                        locale: String, typesetter: Typesetting, fixedSize: Double? = nil) -> Result<CanvasLayout, SlotRefusal> {
-        guard captures.count <= template.captures.count else {
-            return .failure(.tooFewSlots(slots: template.captures.count, captures: captures.count))
-        }
-        var placed: [PlacedCapture] = []
-        for (slot, capture) in zip(template.captures, captures) {
-            if let frame = capture.frame {
-                let fitted = frame.placed(in: slot.rect, captureWidth: capture.width, captureHeight: capture.height)
-                let scale = min(fitted.screen.width / Double(capture.width), fitted.screen.height / Double(capture.height))
-                let w = Double(capture.width) * scale, h = Double(capture.height) * scale
-                let rect = Rect(x: fitted.screen.x + (fitted.screen.width - w) / 2, y: fitted.screen.y + (fitted.screen.height - h) / 2, width: w, height: h)
-                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: frame.screenRadius * fitted.scale,
-                                            frame: PlacedFrame(rect: fitted.frame, screen: fitted.screen, href: frame.href)))
-                continue
-            }
-            let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
-            if scale > 1.0001 {
-                return .failure(.enlarged(slot: slot.id, captureIndex: capture.index,
-                                          placedWidth: (Double(capture.width) * scale).rounded(), captureWidth: capture.width))
-            }
-            let w = Double(capture.width) * scale, h = Double(capture.height) * scale
-            let rect = Rect(x: slot.rect.x + (slot.rect.width - w) / 2, y: slot.rect.y + (slot.rect.height - h) / 2, width: w, height: h)
-            placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: slot.radius))
+        let placed: [PlacedCapture]
+        switch Self.placeCaptures(template, captures) {
+        case .success(let value): placed = value
+        case .failure(let refusal): return .failure(refusal)
         }
         var fitted: [String: HeadlineLayout] = [:]
         for id in template.texts.keys.sorted() {
@@ -126,5 +108,37 @@ extension LayoutEngine {
                                   frame: captureRect, frameRadius: first?.radius ?? 0, capture: captureRect, captureRadius: first?.radius ?? 0)
         layout.slots = SlotLayout(template: template, captures: placed, texts: fitted)
         return .success(layout)
+    }
+}
+
+extension LayoutEngine {
+    /// Each capture in its slot, in slot order: fitted (aspect kept, centred, never enlarged),
+    /// or with a `frame`, the frame fitted into the slot and the capture into its screen.
+    /// Target expansion checks enlargement with this too, so both see one geometry.
+    static func placeCaptures(_ template: SlotTemplate, _ captures: [(index: Int, width: Int, height: Int, frame: UserFrame?)]) -> Result<[PlacedCapture], SlotRefusal> {
+        guard captures.count <= template.captures.count else {
+            return .failure(.tooFewSlots(slots: template.captures.count, captures: captures.count))
+        }
+        var placed: [PlacedCapture] = []
+        for (slot, capture) in zip(template.captures, captures) {
+            if let frame = capture.frame {
+                let fitted = frame.placed(in: slot.rect, captureWidth: capture.width, captureHeight: capture.height)
+                let scale = min(fitted.screen.width / Double(capture.width), fitted.screen.height / Double(capture.height))
+                let w = Double(capture.width) * scale, h = Double(capture.height) * scale
+                let rect = Rect(x: fitted.screen.x + (fitted.screen.width - w) / 2, y: fitted.screen.y + (fitted.screen.height - h) / 2, width: w, height: h)
+                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: frame.screenRadius * fitted.scale,
+                                            frame: PlacedFrame(rect: fitted.frame, screen: fitted.screen, href: frame.href)))
+                continue
+            }
+            let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
+            if scale > 1.0001 {
+                return .failure(.enlarged(slot: slot.id, captureIndex: capture.index,
+                                          placedWidth: (Double(capture.width) * scale).rounded(), captureWidth: capture.width))
+            }
+            let w = Double(capture.width) * scale, h = Double(capture.height) * scale
+            let rect = Rect(x: slot.rect.x + (slot.rect.width - w) / 2, y: slot.rect.y + (slot.rect.height - h) / 2, width: w, height: h)
+            placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: slot.radius))
+        }
+        return .success(placed)
     }
 }

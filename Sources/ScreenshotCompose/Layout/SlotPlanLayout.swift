@@ -1,34 +1,67 @@
 extension LayoutEngine {
     /// The slot template an output composes from, when it uses one.
     func slotTemplate(for spec: OutputSpec, into d: inout DiagnosticCollector) -> SlotTemplate? {
-        switch spec.templateChoice {
-        case .placeholder: return nil
-        case .slots(let template): return template
-        case .builtin(let builtin):
-            var texts: Set<String> = ["headline"]
-            if let subtitle = spec.subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
-            texts.formUnion(spec.slotTexts.filter { !HeadlineFitter.paragraphs($0.value).isEmpty }.keys)
-            return Self.builtinTemplate(builtin, canvas: spec.canvas, panels: spec.panel?.count ?? 1, captures: spec.captures, theme: spec.theme,
-                                        maxLines: spec.typesetting.maxLines, texts: texts, into: &d)
-        }
+        var texts: Set<String> = ["headline"]
+        if let subtitle = spec.subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
+        texts.formUnion(spec.slotTexts.filter { !HeadlineFitter.paragraphs($0.value).isEmpty }.keys)
+        return Self.slotTemplate(spec.templateChoice, canvas: spec.canvas, panels: spec.panel?.count ?? 1, captures: spec.captures,
+                                 theme: spec.theme, texts: texts, into: &d)
     }
 
-    /// A built-in template generated for `canvas` (one panel) and these captures, parsed like a
-    /// designer's file; its text is set in the locale's font stack.
-    static func builtinTemplate(_ builtin: BuiltinTemplate, canvas: Well, panels: Int = 1, captures: [PlannedCapture], theme: Theme,
-                                maxLines: Int, texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
-        let request = BuiltinTemplateRequest(
-            template: builtin, width: canvas.width, height: canvas.height, panels: panels,
-            captures: captures.map { capture in
-                var radius = capture.well.screenCornerRadius
-                if case .fraction(let f) = theme.cornerRadius { radius = f }
-                return .init(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
-                             screenCornerRadius: radius, frame: capture.frame, drawsCamera: capture.well.platform != "ios")
-            },
-            theme: theme, texts: texts, maxLines: maxLines)
-        guard var template = SlotTemplate.parse(request.svg(), file: "builtin:\(builtin.rawValue)", into: &d) else { return nil }
-        template.localeFonts = true
+    /// The slot template `choice` composes `canvas` (× `panels`) from with these captures: a
+    /// built-in's drawing for the canvas's family and orientation, or a designer's template,
+    /// each fitted by the rule in `DrawingFit` (a designer's only when its size differs or it
+    /// uses the rule's markers); nil for a placeholder template or when refused.
+    static func slotTemplate(_ choice: TemplateChoice, canvas: Well, panels: Int = 1, captures: [PlannedCapture], theme: Theme,
+                             texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
+        slotTemplate(choice, canvas: canvas, panels: panels, captures: captures.map { instanceCapture($0, theme: theme) }, theme: theme,
+                     texts: texts, into: &d)
+    }
+
+    static func slotTemplate(_ choice: TemplateChoice, canvas: Well, panels: Int = 1, captures: [TemplateInstance.Capture], theme: Theme,
+                             texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
+        let drawing: TemplateTree, shown: String
+        switch choice {
+        case .placeholder:
+            return nil
+        case .slots(let template):
+            guard TemplateFitting.needsFitting(template, canvas: canvas, panels: panels) else { return template }
+            (drawing, shown) = (template.tree, template.file)
+        case .builtin(let builtin):
+            let family = captures.first?.family ?? .phone
+            let orientation = Orientation(width: canvas.width, height: canvas.height).rawValue
+            guard let found = BuiltinDrawings.shared.template(builtin, family: family, width: canvas.width, height: canvas.height), let tree = found.tree else {
+                let problems = BuiltinDrawings.shared.problems(builtin)
+                d.error("builtin:\(builtin.rawValue)", "(template)", "no drawing for a \(family.rawValue) canvas of \(canvas.width)×\(canvas.height): expected templates/\(builtin.rawValue)/\(family.rawValue)-\(orientation).svg or templates/\(builtin.rawValue)/\(orientation).svg\(problems.isEmpty ? "" : " (\(problems.joined(separator: "; ")))")")
+                return nil
+            }
+            (drawing, shown) = (tree, "builtin:\(builtin.rawValue)")
+        }
+        let instance = TemplateInstance(drawing: drawing, width: canvas.width, height: canvas.height, panels: panels,
+                                        captures: captures, theme: theme, texts: texts,
+                                        frame: { family, width, height in BuiltinDrawings.shared.frame(family, width: width, height: height)?.tree })
+        let tree: TemplateTree
+        do {
+            tree = try instance.tree(file: shown)
+        } catch let refusal as DrawingFit.Refusal {
+            d.error(drawing.file, refusal.element, "cannot fit the drawing to the \(canvas.width)×\(canvas.height) canvas: \(refusal.message)", at: refusal.position)
+            return nil
+        } catch {
+            d.error(drawing.file, "(template)", "cannot fit the drawing to the \(canvas.width)×\(canvas.height) canvas: \(error)")
+            return nil
+        }
+        guard var template = SlotTemplate(tree: tree, into: &d) else { return nil }
+        if case .builtin = choice { template.localeFonts = true }
         return template
+    }
+
+    /// What a capture slot needs to know of a planned capture: its size, family and platform,
+    /// its screen's corner radius (the theme's, else the well's, else the frame's own), its frame.
+    static func instanceCapture(_ capture: PlannedCapture, theme: Theme) -> TemplateInstance.Capture {
+        var radius: Double? = capture.well.screenCornerRadius > 0 ? capture.well.screenCornerRadius : nil
+        if case .fraction(let f) = theme.cornerRadius { radius = f }
+        return TemplateInstance.Capture(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
+                                        platform: DevicePlatform.of(capture.well), screenCornerRadius: radius, frame: capture.frame)
     }
 
     /// Lays out one output in its slot template; refusals go into `d` (named by the box, the
@@ -157,6 +190,29 @@ extension LayoutEngine {
             if plan.outputs.contains(where: { $0.subtitle != nil }) {
                 Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.jobFile, field: "theme.subtitleColor", what: "subtitle", into: &d)
             }
+        }
+    }
+}
+
+extension LayoutEngine {
+    /// The width `capture` would be drawn at on its canvas by `choice` when that is wider than
+    /// the capture (it would be enlarged), else nil: the template's own capture slot (its first),
+    /// with the headline alone (the most room the template gives), the geometry the layout
+    /// draws. Target expansion refuses with it, so a target and the same `storeWell` agree.
+    func enlargedWidth(_ capture: PlannedCapture, choice: TemplateChoice, theme: Theme) -> Double? {
+        let width = Double(capture.header.width)
+        switch choice {
+        case .placeholder:
+            let box = captureBox(canvasWidth: capture.canvas.width, canvasHeight: capture.canvas.height,
+                                 captureWidth: capture.header.width, captureHeight: capture.header.height)
+            return box.width > width + 0.5 ? box.width : nil
+        case .builtin, .slots:
+            var ignored = DiagnosticCollector()
+            guard let template = Self.slotTemplate(choice, canvas: capture.canvas, captures: [capture], theme: theme, texts: ["headline"], into: &ignored) else { return nil }
+            if case .failure(.enlarged(_, _, let placed, _)) = Self.placeCaptures(template, [(0, capture.header.width, capture.header.height, capture.frame)]) {
+                return placed
+            }
+            return nil
         }
     }
 }

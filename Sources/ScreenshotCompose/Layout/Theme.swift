@@ -18,21 +18,46 @@ public struct Theme: Equatable, Sendable {
         case fraction(Double)
     }
 
-    public var background = Background.solid("#eef1f6")
-    public var headlineColor = "#14171f"
+    // The default look's values are `themes/default.json` (`Theme.standard`); these are only
+    // what a theme starts from before that file is read.
+    public var background = Background.solid("#ffffff")
+    public var headlineColor = "#000000"
     public var headlineWeight = 700
-    public var frameColor = "#1c1f26"
-    public var subtitleColor = "#4a5060"
+    public var frameColor = "#000000"
+    public var subtitleColor = "#000000"
     /// Emphasised words (`*word*` with `"emphasis": "asterisks"`): colour and CSS weight.
-    public var accent = "#2f6fed"
-    public var accentWeight = 800
+    public var accent = "#000000"
+    public var accentWeight = 700
     public var cornerRadius = CornerRadius.well
-    /// A soft drop shadow under the frame (an SVG filter; opt-in, see the README for its cost).
+    /// A soft shadow under the device: rings drawn before it (cheap); with a
+    /// `{{FRAME_FILTER}}` template, a blur filter, only when the job's theme sets it (`shadowGiven`).
     public var shadow = false
-    /// True when the theme says `shadow` either way (the built-in templates draw one unless told not to).
+    /// True when the job's theme says `shadow` (a `{{FRAME_FILTER}}` blur costs 3–4 × a render,
+    /// so such templates draw it only when asked).
     public var shadowGiven = false
 
-    public init() {}
+    /// The default look: `themes/default.json` shipped with the tool.
+    public init() { self = Theme.standard }
+
+    private init(unread: Void) {}
+
+    /// `themes/default.json`, read once; when it is missing or invalid, `standardProblem` says
+    /// why (a job is refused with it) and the look is black on white.
+    static let shipped: (theme: Theme, problem: String?) = {
+        guard let url = BuiltinResources.url("themes/default.json"), let data = FileManager.default.contents(atPath: url.path) else {
+            return (Theme(unread: ()), "the default theme shipped with the tool is missing beside the executable")
+        }
+        var d = DiagnosticCollector()
+        guard let reader = JSONFieldReader.root(data, file: "builtin:themes/default.json", &d) else {
+            return (Theme(unread: ()), d.errors.first?.message ?? "not a JSON object")
+        }
+        var theme = ThemeReader.read(reader, path: "theme", base: Theme(unread: ()), &d)
+        theme.shadowGiven = false
+        return (theme, d.errors.first.map { "\($0.field): \($0.message)" })
+    }()
+
+    static var standard: Theme { shipped.theme }
+    static var standardProblem: String? { shipped.problem }
 
     public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight"]
 
@@ -46,20 +71,22 @@ public struct Theme: Equatable, Sendable {
 enum ThemeReader {
     static func read(_ value: JSONValue, file: String, _ d: inout DiagnosticCollector) -> Theme {
         if let name = value.stringValue {
-            guard ["light", "dark"].contains(name), let url = BuiltinResources.url("themes/\(name).json"),
+            guard ["default", "light", "dark"].contains(name), let url = BuiltinResources.url("themes/\(name).json"),
                   let data = FileManager.default.contents(atPath: url.path) else {
-                d.error(file, "theme", "unknown theme: expected \"light\", \"dark\" or an object, found \"\(name)\"")
+                d.error(file, "theme", "unknown theme: expected \"default\", \"light\", \"dark\" or an object, found \"\(name)\"")
                 return Theme()
             }
             guard let reader = JSONFieldReader.root(data, file: "builtin:themes/\(name).json", &d) else { return Theme() }
-            return read(reader, path: "theme", &d)
+            return read(reader, path: "theme", base: Theme(), &d)
         }
         guard let reader = JSONFieldReader(value, file: file, path: "theme", &d) else { return Theme() }
-        return read(reader, path: "theme", &d)
+        return read(reader, path: "theme", base: Theme(), &d)
     }
 
-    private static func read(_ reader: JSONFieldReader, path: String, _ d: inout DiagnosticCollector) -> Theme {
-        var theme = Theme()
+    /// `base` with the reader's keys set: the default theme for a job's theme, so a key left out
+    /// keeps its default.
+    static func read(_ reader: JSONFieldReader, path: String, base: Theme, _ d: inout DiagnosticCollector) -> Theme {
+        var theme = base
         let file = reader.file
         func field(_ key: String) -> String { reader.path.isEmpty ? "\(path).\(key)" : reader.fieldPath(key) }
         func color(_ key: String) -> String? {

@@ -14,7 +14,17 @@ enum BuiltinResources {
         let dot = file.lastIndex(of: ".") ?? file.endIndex
         let base = String(file[..<dot])
         let ext = dot < file.endIndex ? String(file[file.index(after: dot)...]) : nil
-        return Bundle.module.url(forResource: base, withExtension: ext, subdirectory: folder)
+        // The placeholder template lives with the built-in drawings, in `templates/` (looked up
+        // there first: a build folder may still hold a copy from before it moved).
+        return (folder == nil ? Bundle.module.url(forResource: base, withExtension: ext, subdirectory: "templates") : nil)
+            ?? Bundle.module.url(forResource: base, withExtension: ext, subdirectory: folder)
+    }
+
+    /// A folder of the resources (`templates`), or nil when the bundle is not beside the executable.
+    static func folder(_ name: String) -> URL? {
+        guard let url = Bundle.module.resourceURL?.appendingPathComponent(name) else { return nil }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? url : nil
     }
 
     /// The `codes` list of a shipped store-language file (`app-store-languages.json`,

@@ -47,26 +47,10 @@ public enum Planner {
     static func planning(_ job: Job, inputs: IngestedInputs, options: PlanOptions,
                          into d: inout DiagnosticCollector) -> (plan: Plan?, preflight: OutputPreflight?) {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
-        var templateChoice = TemplateChoice.placeholder
-        var templateRead: (file: InputFile, data: Data)?
-        if let builtin = job.builtinTemplate {
-            // Generated per canvas by this tool's version: the name and version identify it.
-            templateChoice = .builtin(builtin)
-            templateRead = (InputFile(displayPath: "builtin:\(builtin.rawValue)", url: nil, builtinName: builtin.rawValue,
-                                      sha256: builtin.identitySHA256), Data())
-        } else {
-            templateRead = readInput(job.template, builtin: BuiltinResources.templateName, field: "template", job: job, inputs: inputs, &d)
-        }
-        let template = templateRead.flatMap { read -> SVGTemplate? in
-            if job.builtinTemplate != nil { return SVGTemplate.empty }
-            guard let text = TextDecoding.text(read.data, file: read.file.displayPath, &d) else { return nil }
-            if SlotTemplate.isSlotMarked(text) {
-                guard let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { return nil }
-                templateChoice = .slots(slots)
-                return SVGTemplate.empty
-            }
-            return SVGTemplate.parse(text, file: read.file.displayPath, into: &d)
-        }
+        let templates = PlannedTemplates.read(job, inputs: inputs, &d)
+        let templateChoice = templates.main.choice
+        let templateRead = templates.main.read
+        let template = templates.main.template
         let wellsRead = readInput(job.wells, builtin: BuiltinResources.wellsName, field: "wells", job: job, inputs: inputs, &d)
         let deviceWells = wellsRead.flatMap { WellsCatalogLoader.load(data: $0.data, file: $0.file.displayPath, into: &d) }
         let storeRead = readInput(job.storeWells, builtin: BuiltinResources.storeWellsName, field: "storeWells", job: job, inputs: inputs, &d)
@@ -130,7 +114,10 @@ public enum Planner {
         let readCaptures = captures
         if !job.targets.isEmpty, let wells {
             let targets = TargetExpansion.resolve(job.targets, wells: wells, file: job.file, &d)
-            captures = TargetExpansion.expand(captures, targets: targets, wells: wells, job: job, &d)
+            let engine = LayoutEngine()
+            captures = TargetExpansion.expand(captures, targets: targets, wells: wells, job: job, enlargedWidth: { copy in
+                templates.chosen(for: copy).flatMap { engine.enlargedWidth(copy, choice: $0.choice, theme: job.theme) }
+            }, &d)
         }
 
         let icons = graphicIcons(job, wells: wells, inputs: inputs, &d)
@@ -197,8 +184,7 @@ public enum Planner {
                 let missing = screen.captures.filter { id in !localeCaptures.contains { $0.id == id } && readCaptures.contains { $0.id == id } }
                 if !missing.isEmpty { unplanned.append((locale, "screen \(screen.id) has no capture file of \(missing.joined(separator: ", ")) for \(locale)")) }
             }
-            var screens = screenOutputs(job, locale: locale, captures: localeCaptures, defaultTemplate: templateChoice,
-                                        placeholder: template ?? SVGTemplate.empty, templateFile: templateRead?.file.displayPath ?? "",
+            var screens = screenOutputs(job, locale: locale, captures: localeCaptures, templates: templates,
                                         composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [],
                                         fastlaneLanguage: fastlaneCodes[locale], wells: wells, inputs: inputs, &d)
             for index in screens.indices where screens[index].capture.locale != nil {
@@ -232,15 +218,18 @@ public enum Planner {
                 guard let found = captureFor[capture.id]?[locale] ?? captureFor[capture.id]?[""],
                       capture.url == readCaptures[found.index].url else { continue }
                 let upload = UploadLayout.upload(for: capture, locale: locale, wells: wells, appStoreCodes: fastlaneCodes, playCodes: playCodes)
+                // The capture's target's or family's template ("template" as an object), else the job's.
+                guard let chosen = templates.chosen(for: capture) else { continue }
                 var spec = OutputSpec(
                     locale: locale, capture: capture, canvas: capture.canvas, headline: text.headline, subtitle: text.subtitle,
                     headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme, typesetting: job.typesetting,
-                    template: template ?? SVGTemplate.empty, templateChoice: templateChoice,
+                    template: chosen.placeholder, templateChoice: chosen.choice,
                     destination: OutputPaths.destinations(locale: locale, name: capture.id, captureId: capture.id,
                                                           order: capture.jobIndex + 1, folder: capture.target?.folder,
                                                           device: job.captures[capture.jobIndex].device, upload: upload),
                     composedAt: composedAt ?? "", storeRules: wells?.storeRules ?? [], headlineFile: job.file)
-                spec.templateFile = templateRead?.file.displayPath ?? ""
+                spec.templateFile = chosen.file.displayPath
+                if chosen.key != nil, chosen.file.displayPath != templateRead?.file.displayPath { spec.templateInput = chosen.read?.file }
                 if capture.locale != nil {
                     spec.captureSource = RelativePath.from(output, to: capture.url)
                     spec.captureFallback = found.fallbackFrom
@@ -262,13 +251,22 @@ public enum Planner {
         outputs = outputs.enumerated().sorted { a, b in
             ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)
         }.map(\.element)
-        if case .slots(let slots) = templateChoice, job.screens.isEmpty {
-            // The canvas is the template's own size: a template drawn for another canvas would
-            // be cut or letterboxed, so it is refused once per canvas it does not match.
+        if job.screens.isEmpty {
+            // A template is fitted to canvases of its own orientation (README, "Templates drawn
+            // once, fitted to every slot"); one of another orientation is refused once per canvas.
             var reported: Set<String> = []
-            for capture in captures where (capture.canvas.width, capture.canvas.height) != (slots.width, slots.height) && reported.insert(capture.canvas.id).inserted {
-                d.error(slots.file, "<svg> width, height", "the template's size is the canvas: expected \(capture.canvas.width)×\(capture.canvas.height) (the \(capture.canvas.id) canvas of capture \(capture.id)), found \(slots.width)×\(slots.height)")
+            for capture in captures {
+                guard case .slots(let slots) = templates.chosen(for: capture)?.choice,
+                      let problem = TemplateFitting.orientationProblem(slots, canvas: capture.canvas, panels: 1),
+                      reported.insert("\(slots.file) \(capture.canvas.id)").inserted else { continue }
+                d.error(slots.file, "<svg> width, height", "\(problem) of capture \(capture.id)")
             }
+        }
+        if let wells {
+            // The captures the map must cover: each one's own output, or the first of a screen
+            // without a template of its own (graphics' icons have their own template).
+            let firsts = Set(job.screens.filter { $0.template == nil && $0.builtinTemplate == nil }.compactMap(\.captures.first))
+            templates.check(captures.filter { !$0.well.id.hasPrefix("icon:") && (job.screens.isEmpty || firsts.contains($0.id)) }, wells: wells, job: job, &d)
         }
         refuseFramesWithoutSlots(outputs, job: job, &d)
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
@@ -366,7 +364,7 @@ public enum Planner {
     static func readInput(_ url: URL?, builtin: String, field: String, job: Job, inputs: IngestedInputs,
                           _ d: inout DiagnosticCollector) -> (file: InputFile, data: Data)? {
         if let url {
-            switch inputs.read(url, as: field == "template" ? .template : .catalog) {
+            switch inputs.read(url, as: field == "template" || field.hasPrefix("template.") ? .template : .catalog) {
             case .success(let data):
                 return (InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)), data)
             case .failure(let problem):

@@ -5,8 +5,8 @@ extension Planner {
     /// panorama (`<screen>-1` … each exactly the canvas size, cut at the seams). A screen's
     /// template is its own (a built-in name or a slot-marked file), else the job's; a screen of
     /// several captures or panels needs a slot-marked or built-in one.
-    static func screenOutputs(_ job: Job, locale: String, captures: [PlannedCapture], defaultTemplate: TemplateChoice,
-                              placeholder: SVGTemplate, templateFile: String, composedAt: String, storeRules: [StoreRule],
+    static func screenOutputs(_ job: Job, locale: String, captures: [PlannedCapture], templates: PlannedTemplates,
+                              composedAt: String, storeRules: [StoreRule],
                               fastlaneLanguage: String?, wells: WellsCatalog? = nil, inputs: IngestedInputs,
                               _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
@@ -19,17 +19,17 @@ extension Planner {
             let subtitle = texts["subtitle"]
             let planned = screen.captures.compactMap { id in captures.first { $0.id == id } }
             guard planned.count == screen.captures.count, let first = planned.first else { continue }
-            guard let (choice, file, input) = template(for: screen, job: job, defaultTemplate: defaultTemplate, templateFile: templateFile, field: field, inputs: inputs, &d) else { continue }
+            // Without its own, a screen takes the template of its first capture's target or family.
+            guard let fallback = templates.chosen(for: first),
+                  let (choice, file, input) = template(for: screen, job: job, fallback: fallback, main: templates.main, field: field, inputs: inputs, &d) else { continue }
+            let placeholder = screen.builtinTemplate == nil && screen.template == nil ? fallback.placeholder : SVGTemplate.empty
             if case .placeholder = choice, planned.count > 1 || screen.panels > 1 {
                 d.error(job.file, "\(field).template", "a screen of \(planned.count) captures and \(screen.panels) panel(s) needs a slot-marked or built-in template: expected \"duo\", \"panorama\" or a template with capture-1 … capture-\(planned.count), found the job's placeholder template")
                 continue
             }
-            if case .slots(let slots) = choice {
-                let expected = (first.canvas.width * screen.panels, first.canvas.height)
-                if (slots.width, slots.height) != expected {
-                    d.error(slots.file, "<svg> width, height", "the template's size is the canvas\(screen.panels > 1 ? " × \(screen.panels) panels" : ""): expected \(expected.0)×\(expected.1) for screen \(screen.id) (the \(first.canvas.id) canvas), found \(slots.width)×\(slots.height)")
-                    continue
-                }
+            if case .slots(let slots) = choice, let problem = TemplateFitting.orientationProblem(slots, canvas: first.canvas, panels: screen.panels) {
+                d.error(slots.file, "<svg> width, height", "\(problem) for screen \(screen.id)")
+                continue
             }
             for panel in 1...screen.panels {
                 var spec = OutputSpec(
@@ -71,10 +71,14 @@ extension Planner {
     }
 
     /// A screen's template: its built-in, its file (which must be slot-marked), or the job's.
-    private static func template(for screen: JobScreen, job: Job, defaultTemplate: TemplateChoice, templateFile: String, field: String,
+    private static func template(for screen: JobScreen, job: Job, fallback: PlannedTemplates.Chosen, main: PlannedTemplates.Chosen, field: String,
                                  inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> (TemplateChoice, String, InputFile?)? {
         if let builtin = screen.builtinTemplate { return (.builtin(builtin), "builtin:\(builtin.rawValue)", nil) }
-        guard let url = screen.template else { return (defaultTemplate, templateFile, nil) }
+        guard let url = screen.template else {
+            // A template of the map other than the main one is listed with the screens' own.
+            let input = fallback.key != nil && fallback.file.displayPath != main.file.displayPath ? fallback.read?.file : nil
+            return (fallback.choice, fallback.file.displayPath, input)
+        }
         guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d) else { return nil }
         guard let text = TextDecoding.text(read.data, file: read.file.displayPath, &d) else { return nil }
         guard SlotTemplate.isSlotMarked(text) else {

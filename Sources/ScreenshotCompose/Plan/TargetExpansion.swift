@@ -47,18 +47,27 @@ enum TargetExpansion {
     /// size is the target's slot, else the largest it composes without enlargement (else all,
     /// so the enlargement is refused). Each device then fills its own target, instead of every
     /// target getting every device's screens (twice the screenshots per slot, or an SE capture
-    /// enlarged on the 6.9 in slot).
-    static func bestWells(_ captures: [PlannedCapture], target: StoreTarget, wells: WellsCatalog, engine: LayoutEngine) -> [PlannedCapture] {
+    /// enlarged on the 6.9 in slot). Whether a well fits is `enlargedWidth`'s answer (the template's
+    /// own capture slot), as for the enlargement refusal.
+    static func bestWells(_ captures: [PlannedCapture], target: StoreTarget, wells: WellsCatalog,
+                          enlargedWidth: (PlannedCapture) -> Double?) -> [PlannedCapture] {
         let byOrientation = Dictionary(grouping: captures) { ($0.well.width > $0.well.height ? 1 : 0) - ($0.well.width < $0.well.height ? 1 : 0) }
         var keep: Set<String> = []
         for group in byOrientation.values {
             var distinct: [Well] = []
-            for capture in group where !distinct.contains(where: { $0.id == capture.well.id }) { distinct.append(capture.well) }
+            var sample: [String: PlannedCapture] = [:]
+            for capture in group where !distinct.contains(where: { $0.id == capture.well.id }) {
+                distinct.append(capture.well)
+                sample[capture.well.id] = capture
+            }
             guard distinct.count > 1 else { distinct.forEach { keep.insert($0.id) }; continue }
             let slots = distinct.map { well in target.slotId(forWidth: well.width, height: well.height).flatMap { wells.well(id: $0) } }
             let exact = zip(distinct, slots).first { well, slot in slot.map { $0.width == well.width && $0.height == well.height } ?? false }?.0
             let fitting = zip(distinct, slots).filter { well, slot in
-                slot.map { engine.fitsWithoutEnlarging(canvasWidth: $0.width, canvasHeight: $0.height, captureWidth: well.width, captureHeight: well.height) } ?? false
+                guard let slot, var copy = sample[well.id] else { return false }
+                copy.canvas = slot
+                copy.target = target
+                return enlargedWidth(copy) == nil
             }.map(\.0)
             if let best = exact ?? fitting.max(by: { $0.width * $0.height < $1.width * $1.height }) {
                 keep.insert(best.id)
@@ -71,9 +80,10 @@ enum TargetExpansion {
 
     /// The captures, one copy per (target, capture) in target then job order, each with its
     /// canvas set to the target's slot. A target no capture fills, and a capture its target
-    /// would enlarge, are errors.
+    /// would enlarge, are errors: `enlargedWidth` gives the width the copy's template would draw
+    /// it at when wider than the capture (`LayoutEngine.enlargedWidth`, the layout's geometry).
     static func expand(_ captures: [PlannedCapture], targets: [Resolved], wells: WellsCatalog, job: Job,
-                       engine: LayoutEngine = LayoutEngine(), _ d: inout DiagnosticCollector) -> [PlannedCapture] {
+                       enlargedWidth: (PlannedCapture) -> Double?, _ d: inout DiagnosticCollector) -> [PlannedCapture] {
         var expanded: [PlannedCapture] = []
         let platform = ["app-store": "ios", "google-play": "android"]
         var used: Set<String> = []
@@ -92,20 +102,19 @@ enum TargetExpansion {
                 continue
             }
             if chosen.isEmpty { continue }
-            for capture in bestWells(chosen, target: target, wells: wells, engine: engine) {
+            for capture in bestWells(chosen, target: target, wells: wells, enlargedWidth: enlargedWidth) {
                 let width = capture.header.width, height = capture.header.height
                 guard let slotId = resolved.slot?.id ?? target.slotId(forWidth: width, height: height),
                       let slot = wells.well(id: slotId) else { continue }
-                let box = engine.captureBox(canvasWidth: slot.width, canvasHeight: slot.height, captureWidth: width, captureHeight: height)
-                if box.width > Double(width) + 0.5 {
-                    d.error(job.file, "targets[\(index)]", "capture \(capture.id) would be enlarged on target \(target.name) (\(slot.width)×\(slot.height)): expected a capture at least \(SVGNumber.format(box.width)) px wide (the width it is placed at), found \(width) px")
+                var copy = capture
+                copy.canvas = slot
+                copy.target = target
+                if let placed = enlargedWidth(copy) {
+                    d.error(job.file, "targets[\(index)]", "capture \(capture.id) would be enlarged on target \(target.name) (\(slot.width)×\(slot.height)): expected a capture at least \(SVGNumber.format(placed)) px wide (the width it is placed at), found \(width) px")
                     d.attribute(since: d.diagnostics.count - 1, to: capture.id)
                     used.insert(capture.id)
                     continue
                 }
-                var copy = capture
-                copy.canvas = slot
-                copy.target = target
                 expanded.append(copy)
                 used.insert(capture.id)
             }
