@@ -59,13 +59,15 @@ docs: build
 # BENCH_ONLY=memory: only the peak memory table;
 # BENCH_ONLY=shadow: only the classic template's shadow cost per output, with and without;
 # BENCH_ONLY=template: only the worst templates check accepts, drawn (scripts/template-bounds.py);
-# BENCH_ONLY=matrix: only a 36-output two-store release's CPU, whole against a CI matrix of parts.
+# BENCH_ONLY=matrix: only a 36-output two-store release's CPU, whole against a CI matrix of parts;
+# BENCH_ONLY=verify: only verify on manifests of 160,000 font entries and at the 64 MiB limit.
 bench: setup
 	BENCH=1 ./scripts/setup.sh
 	$(SWIFT) build -c release
-	if [ "$(BENCH_ONLY)" != memory ] && [ "$(BENCH_ONLY)" != template ]; then BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py; fi
+	if [ "$(BENCH_ONLY)" != memory ] && [ "$(BENCH_ONLY)" != template ] && [ "$(BENCH_ONLY)" != verify ]; then BENCH_ONLY=$(BENCH_ONLY) python3 scripts/bench.py; fi
 	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = memory ]; then python3 scripts/input-memory.py; fi
 	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = template ]; then python3 scripts/template-bounds.py; fi
+	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = verify ]; then python3 scripts/verify-bench.py; fi
 
 # libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
 fuzz: setup

@@ -90,7 +90,9 @@ public enum ManifestMerger {
         merged.selection = nil
         merged.partial = missing.isEmpty ? nil : true
         merged.outputs = plan.outputs.compactMap { byKey[$0]?.output }
-        let failures = parts.flatMap { $0.manifest.failures ?? [] }.reduce(into: [Manifest.Failure]()) { if !$0.contains($1) { $0.append($1) } }
+        // Each failure once, in the parts' order; found by a lookup, not a scan of those kept.
+        var seenFailures: Set<[String]> = []
+        let failures = parts.flatMap { $0.manifest.failures ?? [] }.filter { seenFailures.insert([$0.captureId, $0.file, $0.field, $0.message]).inserted }
         merged.failures = failures.isEmpty ? nil : failures
         return merged
     }

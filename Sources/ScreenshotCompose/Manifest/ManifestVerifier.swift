@@ -48,16 +48,32 @@ public enum ManifestVerifier {
         for (i, c) in (outputsOnly ? [] : manifest.inputs.captures).enumerated() {
             listed.append(Listed(field: "inputs.captures[\(i)]", path: c.path, sha256: c.sha256))
         }
+        // Every path listed so far: a font file many outputs name is checked once, found by a
+        // lookup (a scan of the whole list per font entry made 160,000 entries take minutes).
+        var seen = Set(listed.map(\.path))
+        var fontHashes: [String: (sha256: String, field: String)] = [:]
         for (i, o) in manifest.outputs.enumerated() {
             listed.append(Listed(field: "outputs[\(i)].svg", path: o.svg.path, sha256: o.svg.sha256, bytes: o.svg.bytes, isOutput: true))
             if let png = o.png { listed.append(Listed(field: "outputs[\(i)].png", path: png.path, sha256: png.sha256, bytes: png.bytes, isOutput: true)) }
             listed.append(Listed(field: "outputs[\(i)].capture", path: o.capture.path, sha256: o.capture.sha256, bytes: o.capture.bytes, isOutput: true))
             if let f = o.fastlane { listed.append(Listed(field: "outputs[\(i)].fastlane", path: f.path, sha256: f.sha256, isOutput: true)) }
-            for (j, font) in (outputsOnly ? [] : o.fonts).enumerated() where !listed.contains(where: { $0.path == font.path }) {
-                listed.append(Listed(field: "outputs[\(i)].fonts[\(j)]", path: font.path, sha256: font.sha256, kind: .font))
+            seen.formUnion([o.svg.path, o.png?.path, o.capture.path, o.fastlane?.path].compactMap { $0 })
+            for (j, font) in (outputsOnly ? [] : o.fonts).enumerated() {
+                // One font file is read once, so every entry naming it must give the same hash.
+                if let first = fontHashes[font.path] {
+                    if first.sha256 != font.sha256 {
+                        d.error(manifestFile, "outputs[\(i)].fonts[\(j)] (\(font.path))", "one font file listed with two hashes: expected sha256 \(first.sha256) as in \(first.field), found \(font.sha256)")
+                    }
+                    continue
+                }
+                fontHashes[font.path] = (font.sha256, "outputs[\(i)].fonts[\(j)]")
+                if seen.insert(font.path).inserted {
+                    listed.append(Listed(field: "outputs[\(i)].fonts[\(j)]", path: font.path, sha256: font.sha256, kind: .font))
+                }
             }
         }
         listed.removeAll { $0.isOutput && refused.contains($0.path) }
+        let realRoot = root.resolvingSymlinksInPath().path
         for item in listed {
             if item.path.hasPrefix("builtin:"), let generated = BuiltinTemplate(rawValue: String(item.path.dropFirst("builtin:".count))) {
                 // A generated template has no file: its identity is the name and tool version.
@@ -71,7 +87,7 @@ public enum ManifestVerifier {
                 // A symbolic link inside the folder may still point out of it: compared by real
                 // path before anything is read, so verify never hashes (or prints the hash of)
                 // a file outside the folder on the manifest's say-so.
-                guard let inside = Self.confined(item.path, inside: root) else {
+                guard let inside = Self.confined(item.path, inside: root, realRoot: realRoot) else {
                     d.error(manifestFile, "\(item.field) (\(item.path))", "a path outside the manifest's folder: expected a file inside \(root.path), found a symbolic link leading out of it")
                     continue
                 }
@@ -129,9 +145,8 @@ public enum ManifestVerifier {
 
     /// `path` (relative, already free of `..`) inside `root`, or nil when its real path (symbolic
     /// links followed) leaves the folder.
-    static func confined(_ path: String, inside root: URL) -> URL? {
+    static func confined(_ path: String, inside root: URL, realRoot: String) -> URL? {
         let url = root.appendingPathComponent(path)
-        let realRoot = root.resolvingSymlinksInPath().path
         let real = url.resolvingSymlinksInPath().path
         guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return nil }
         return url

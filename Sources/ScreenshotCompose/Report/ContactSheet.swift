@@ -40,7 +40,7 @@ public enum ContactSheet {
                                            height: o.png?.height ?? capture?.height ?? 0)
         }
         return html(composedAt: manifest.composedAt, toolLabel: "\(manifest.tool.name) \(manifest.tool.version)",
-                    captureOrder: manifest.outputs.map(row).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }, outputs: manifest.outputs, canvases: canvases, warnings: warnings,
+                    captureOrder: uniqued(manifest.outputs.map(row)), outputs: manifest.outputs, canvases: canvases, warnings: warnings,
                     panoramas: manifest.plan.panoramas ?? [])
     }
 
@@ -54,10 +54,11 @@ public enum ContactSheet {
         var canvases = canvases
         for panorama in panoramas { canvases[panorama.screen] = panorama.outputs.first.flatMap { canvases[$0] } ?? canvases[panorama.screen] }
         // One row per capture id (a {locale} capture has a file per locale, still one row).
-        let order = captureOrder.map { panoramaOf[$0]?.screen ?? $0 }.reduce(into: [String]()) { kept, id in if !kept.contains(id) { kept.append(id) } }
+        let order = uniqued(captureOrder.map { panoramaOf[$0]?.screen ?? $0 })
         func rowOf(_ o: Manifest.Output) -> String { panoramaOf[o.captureId]?.screen ?? row(o) }
-        let captures = order.filter { id in outputs.contains { rowOf($0) == id } }.compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
-        let wells = captures.map(\.canvas.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let shown = Set(outputs.map(rowOf))
+        let captures = order.filter(shown.contains).compactMap { id in canvases[id].map { (id: id, canvas: $0) } }
+        let wells = uniqued(captures.map(\.canvas.id))
         let e = XMLText.escapeText, a = XMLText.escapeAttribute
         var cellWarnings = CellWarnings()
         cellWarnings.receive(contentsOf: warnings)
@@ -130,6 +131,13 @@ public enum ContactSheet {
         }
         html += "</body></html>\n"
         return Data(html.utf8)
+    }
+
+    /// `items` in their order, each once; linear (a merge of 10,000 outputs lists rows by the
+    /// thousand, and a scan of the kept ones per item is quadratic).
+    static func uniqued(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
     }
 
     /// The warnings each cell shows, by subject: those about the cell's locale and capture (or
