@@ -73,7 +73,12 @@ public enum ManifestVerifier {
             }
         }
         listed.removeAll { $0.isOutput && refused.contains($0.path) }
-        let realRoot = root.resolvingSymlinksInPath().path
+        // Outputs are opened confined to the folder's real path, checked on the descriptor: a
+        // symbolic link inside the folder leading out of it (even one swapped in meanwhile) is
+        // refused before a byte is read, so verify never hashes (or prints the hash of) a file
+        // outside the folder on the manifest's say-so.
+        let confined = InputOpening(confinedTo: root)
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for item in listed {
             if item.path.hasPrefix("builtin:"), let generated = BuiltinTemplate(rawValue: String(item.path.dropFirst("builtin:".count))) {
                 // A generated template has no file: its identity is the name and tool version.
@@ -82,42 +87,36 @@ public enum ManifestVerifier {
                 }
                 continue
             }
-            let fileURL: URL?
+            let filePath: String?
             if item.isOutput {
-                // A symbolic link inside the folder may still point out of it: compared by real
-                // path before anything is read, so verify never hashes (or prints the hash of)
-                // a file outside the folder on the manifest's say-so.
-                guard let inside = Self.confined(item.path, inside: root, realRoot: realRoot) else {
-                    d.error(manifestFile, "\(item.field) (\(item.path))", "a path outside the manifest's folder: expected a file inside \(root.path), found a symbolic link leading out of it")
-                    continue
-                }
-                fileURL = inside
+                filePath = rootPath + item.path
             } else if item.path.hasPrefix("builtin:") {
-                fileURL = BuiltinResources.url(String(item.path.dropFirst("builtin:".count)))
+                filePath = BuiltinResources.url(String(item.path.dropFirst("builtin:".count)))?.path
             } else {
-                fileURL = JobLoader.resolve(item.path, against: root)
+                filePath = JobLoader.resolve(item.path, against: root).path
             }
-            guard let fileURL else {
+            guard let filePath else {
                 d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
                 continue
             }
             let bytes: Data
-            switch InputReader.read(fileURL, as: item.kind) {
+            switch InputReader.read(path: filePath, as: item.kind, opening: item.isOutput ? confined : InputOpening()) {
             case .success(let data): bytes = data
+            case .failure(let problem) where problem.outsideFolder:
+                d.error(manifestFile, "\(item.field) (\(item.path))", "a path outside the manifest's folder: expected a file inside \(root.path), found a symbolic link leading out of it")
+                continue
+            case .failure(let problem) where problem.missing:
+                d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
+                continue
             case .failure(let problem):
-                var info = stat()
-                if lstat(fileURL.path, &info) == 0 {
-                    d.error(manifestFile, "\(item.field) (\(item.path))", "cannot read the file: \(problem.message)")
-                } else {
-                    d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
-                }
+                d.error(manifestFile, "\(item.field) (\(item.path))", "cannot read the file: \(problem.message)")
                 continue
             }
             let actual = SHA256.hex(bytes)
             if actual != item.sha256 {
                 // An untrusted manifest may name any file as an input (/etc/shadow): the hash of
                 // a file outside the manifest's folder is not printed, only that it differs.
-                let found = item.path.hasPrefix("builtin:") || Self.isInside(fileURL, root: root) ? actual : "other bytes (a file outside \(root.path): its sha256 is not shown)"
+                let found = item.path.hasPrefix("builtin:") || Self.isInside(URL(fileURLWithPath: filePath), root: root) ? actual : "other bytes (a file outside \(root.path): its sha256 is not shown)"
                 d.error(manifestFile, "\(item.field) (\(item.path))", "sha256 differs: expected \(item.sha256), found \(found)")
             } else if let expected = item.bytes, expected != bytes.count {
                 d.error(manifestFile, "\(item.field) (\(item.path))", "size differs: expected \(expected) bytes, found \(bytes.count)")
@@ -141,15 +140,6 @@ public enum ManifestVerifier {
     static func isInside(_ url: URL, root: URL) -> Bool {
         let realRoot = root.resolvingSymlinksInPath().path
         return url.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
-    }
-
-    /// `path` (relative, already free of `..`) inside `root`, or nil when its real path (symbolic
-    /// links followed) leaves the folder.
-    static func confined(_ path: String, inside root: URL, realRoot: String) -> URL? {
-        let url = root.appendingPathComponent(path)
-        let real = url.resolvingSymlinksInPath().path
-        guard real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else { return nil }
-        return url
     }
 
     /// The plan's fingerprint matches its basis and every output listed is in the selection

@@ -41,38 +41,120 @@ public enum InputKind: String, Sendable {
 /// Why an input could not be read: one line for "expected …, found …" messages.
 public struct InputReadProblem: Error, Equatable, Sendable {
     public var message: String
+    /// Nothing is at the path (as opposed to something that cannot be read).
+    var missing = false
+    /// The file opened lies outside `InputOpening.confinedTo`.
+    var outsideFolder = false
 }
 
-/// The one way inputs are opened. The file is opened without blocking (a FIFO or a device
-/// would otherwise hang the run), its kind and size are checked on the open descriptor (so
-/// the file checked is the file read), and at most `maximumBytes` are read.
+/// How one file is opened: whether a symbolic link at its own path is followed, and the
+/// folder its real path must lie in.
+public struct InputOpening: Sendable {
+    /// False: a symbolic link at the path itself is refused (`O_NOFOLLOW`), for files a link must
+    /// not stand in for (what the tool reads back from its own output folder).
+    public var followLinks = true
+    /// The real path of the file opened (read from the descriptor, so no link swapped in after a
+    /// check can lead elsewhere) must lie inside this real path (a folder, symbolic links
+    /// resolved): a manifest's outputs.
+    public var confinedTo: String?
+
+    public init(followLinks: Bool = true, confinedTo folder: URL? = nil) {
+        self.followLinks = followLinks
+        self.confinedTo = folder.map { $0.resolvingSymlinksInPath().path }
+    }
+}
+
+/// The one way inputs are opened. Each file is opened once, without blocking (a FIFO or a
+/// device would otherwise hang the run); its kind and size are checked with `fstat` on that
+/// descriptor and its bytes read through it, so the file checked is the file read. At most
+/// `maximumBytes` are read.
 public enum InputReader {
     public static func read(_ url: URL, as kind: InputKind) -> Result<Data, InputReadProblem> {
         read(path: url.path, as: kind)
     }
 
-    public static func read(path: String, as kind: InputKind) -> Result<Data, InputReadProblem> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENOTDIR: return .failure(InputReadProblem(message: "expected a file, found nothing at \(path)"))
-            case EACCES: return .failure(InputReadProblem(message: "\(path): permission denied"))
-            default: return .failure(InputReadProblem(message: "\(path): \(String(cString: strerror(code)))"))
-            }
+    public static func read(path: String, as kind: InputKind, followLinks: Bool = true) -> Result<Data, InputReadProblem> {
+        read(path: path, as: kind, opening: InputOpening(followLinks: followLinks))
+    }
+
+    public static func read(path: String, as kind: InputKind, opening: InputOpening) -> Result<Data, InputReadProblem> {
+        let fd: Int32
+        switch open(path: path, as: kind, opening: opening) {
+        case .success(let opened): fd = opened
+        case .failure(let problem): return .failure(problem)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            return .failure(InputReadProblem(message: "\(path): \(String(cString: strerror(errno)))"))
-        }
-        if let problem = kindProblem(info.st_mode, path: path, kind: kind) { return .failure(problem) }
+        _ = fstat(fd, &info)
         let limit = kind.maximumBytes
         if Int(info.st_size) > limit {
             return .failure(InputReadProblem(message: "\(kind.rawValue) too large: expected at most \(limit) bytes, found \(info.st_size) at \(path)"))
         }
         // The size may change while reading: read at most limit + 1 bytes and refuse beyond.
-        var data = Data(count: min(Int(info.st_size), limit) + 1)
+        switch readBytes(fd, count: min(Int(info.st_size), limit) + 1, path: path) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let data) where data.count > limit:
+            return .failure(InputReadProblem(message: "\(kind.rawValue) too large: expected at most \(limit) bytes, found more at \(path)"))
+        case .success(let data): return .success(data)
+        }
+    }
+
+    /// The first `count` bytes (fewer when the file is shorter) of a regular file, opened like
+    /// any input; for recognising a file by its first lines (the contact sheet's marker).
+    static func readPrefix(path: String, count: Int, opening: InputOpening) -> Result<Data, InputReadProblem> {
+        switch open(path: path, as: .listed, opening: opening) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let fd):
+            defer { close(fd) }
+            return readBytes(fd, count: count, path: path)
+        }
+    }
+
+    /// Opens `path` without blocking and checks on the descriptor that it is a regular file
+    /// (inside `opening.confinedTo`); the caller closes it.
+    private static func open(path: String, as kind: InputKind, opening: InputOpening) -> Result<Int32, InputReadProblem> {
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (opening.followLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            let code = errno
+            switch code {
+            case ELOOP where !opening.followLinks: return .failure(InputReadProblem(message: "expected a regular file, found a symbolic link at \(path)"))
+            case ENOENT, ENOTDIR: return .failure(InputReadProblem(message: "expected a file, found nothing at \(path)", missing: true))
+            case EACCES: return .failure(InputReadProblem(message: "\(path): permission denied"))
+            default: return .failure(InputReadProblem(message: "\(path): \(String(cString: strerror(code)))"))
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            return .failure(InputReadProblem(message: "\(path): \(String(cString: strerror(code)))"))
+        }
+        if let problem = kindProblem(info.st_mode, path: path, kind: kind) {
+            close(fd)
+            return .failure(problem)
+        }
+        if let folder = opening.confinedTo, !isInside(descriptor: fd, realFolder: folder) {
+            close(fd)
+            return .failure(InputReadProblem(message: "expected a file inside \(folder), found one outside it (through a symbolic link) at \(path)", outsideFolder: true))
+        }
+        return .success(fd)
+    }
+
+    /// Whether the file open on `fd` lies inside `realFolder` (a real path): the kernel's own
+    /// path of the descriptor, so the check is of the file that will be read.
+    static func isInside(descriptor fd: Int32, realFolder: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = buffer.withUnsafeMutableBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { readlink("/proc/self/fd/\(fd)", $0.baseAddress!, $0.count - 1) }
+        }
+        guard length > 0 else { return false }
+        let real = String(decoding: buffer[..<length], as: UTF8.self)
+        return real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")
+    }
+
+    /// Up to `count` bytes from `fd` (fewer at the end of the file), or why reading stopped.
+    private static func readBytes(_ fd: Int32, count: Int, path: String) -> Result<Data, InputReadProblem> {
+        var data = Data(count: count)
         var filled = 0
         let failure: Int32? = data.withUnsafeMutableBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
@@ -88,9 +170,6 @@ public enum InputReader {
             return nil
         }
         if let failure { return .failure(InputReadProblem(message: "\(path): \(String(cString: strerror(failure)))")) }
-        if filled > limit {
-            return .failure(InputReadProblem(message: "\(kind.rawValue) too large: expected at most \(limit) bytes, found more at \(path)"))
-        }
         data.count = filled
         return .success(data)
     }
