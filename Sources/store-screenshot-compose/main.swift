@@ -72,7 +72,7 @@ case .preview(let job, let locales, let previewOut, let debounce):
         if session.waitForChange(timeout: 3600) { show(session.renderPass()) }
     }
 case .mergeManifests(let inputs, let output, let allowPartial):
-    let report = ManifestMerger.mergeAndWrite(inputs, into: output, allowPartial: allowPartial)
+    let report = MergedRelease.mergeAndWrite(inputs, into: output, allowPartial: allowPartial)
     let partial = report.manifest?.partial == true ? " (partial: \(report.manifest?.plan.outputs.count ?? 0) planned, \(report.outputCount) listed)" : ""
     finish(report, success: "merged \(inputs.count) manifest(s) into \(output)\(partial); contact sheet index.html beside it")
 case .check(let job, let arguments):

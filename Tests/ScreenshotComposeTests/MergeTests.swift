@@ -140,7 +140,10 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(code, 1)
         XCTAssertEqual(err, "error: \(elsewhere): -o: the merged manifest must sit in a folder holding its outputs: expected -o in \(scratch.path("p")) (the folder of \(de)) or a folder above it, found \(scratch.path("elsewhere")), where an output would be ../p/de-DE/a.svg\n1 error(s)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere))
+        // That part taken away whole (its files too: without its manifest they are no longer
+        // the tool's, and the next run into p would be refused for them).
         try FileManager.default.removeItem(atPath: fr0)
+        try FileManager.default.removeItem(atPath: scratch.path("p/fr-FR"))
 
 
         let otherJob = try job(scratch, name: "other.json", frenchA: "Une")

@@ -34,11 +34,19 @@ final class StoreTargetTests: XCTestCase {
 
     func testARealReleaseRendersIntoBothStoresUploadLayouts() throws {
         let scratch = try Scratch()
-        let jobFile = try releaseJob(scratch, targets: ["app-store:iphone-6.9", "app-store:ipad-13", "google-play:phone"])
-        // Leftovers of an earlier run in the folders the upload tools read are removed.
-        try scratch.write("out/fastlane/metadata/android/en-US/images/phoneScreenshots/09_old.png", try Fixtures.png(width: 16, height: 16))
+        let targets = ["app-store:iphone-6.9", "app-store:ipad-13", "google-play:phone"]
         var options = epoch
         options.fastlaneLayout = true
+        // Leftovers of an earlier run in the folders the upload tools read are removed: a run with
+        // a fourth screen wrote 04_old.png into supply's folder (an image no run of the tool wrote
+        // is refused instead: FolderOwnershipTests).
+        let earlier = try releaseJob(scratch, targets: targets, extra: ["captures": [
+            ["id": "phone", "path": "shots/phone.png"], ["id": "tablet", "path": "shots/tablet.png"],
+            ["id": "pixel", "path": "shots/pixel.png"], ["id": "old", "path": "shots/pixel.png"]],
+            "headlines": ["en": ["phone": "Plan your day", "tablet": "Room to think", "pixel": "On every phone", "old": "Gone next time"]]])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: earlier, options: options)), [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/04_old.png")))
+        let jobFile = try releaseJob(scratch, targets: targets)
         let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
         XCTAssertEqual(lines(report), [])
         // Each screen in every target of its family, in the target's folder, at its slot's size.

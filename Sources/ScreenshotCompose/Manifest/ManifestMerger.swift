@@ -97,25 +97,6 @@ public enum ManifestMerger {
         return merged
     }
 
-    /// Merges and, when the merge succeeds, writes the contact sheet (`index.html`) and then the
-    /// manifest beside it, each atomically. When merging fails nothing is written.
-    public static func mergeAndWrite(_ files: [String], into output: String, allowPartial: Bool = false) -> RunReport {
-        var d = DiagnosticCollector()
-        guard let merged = merge(files, into: output, allowPartial: allowPartial, diagnostics: &d) else {
-            return RunReport(diagnostics: d.diagnostics)
-        }
-        let manifestURL = URL(fileURLWithPath: output).standardizedFileURL
-        do {
-            try AtomicFile.write(ContactSheet.html(manifest: merged, warnings: []),
-                                 to: manifestURL.deletingLastPathComponent().appendingPathComponent("index.html"))
-            try AtomicFile.write(try merged.encoded(), to: manifestURL)
-        } catch {
-            d.error(output, "(output)", "cannot write the merged manifest: \(FileErrorText.describe(error, path: output))")
-            return RunReport(diagnostics: d.diagnostics)
-        }
-        return RunReport(diagnostics: d.diagnostics, manifest: merged, manifestURL: manifestURL, outputCount: merged.outputs.count)
-    }
-
     /// What is wrong with a part on its own: its output paths, ids, plan and selection.
     private static func partProblem(_ m: Manifest) -> (field: String, message: String)? {
         if let bad = ManifestReader.pathsOutsideFolder(m).first {

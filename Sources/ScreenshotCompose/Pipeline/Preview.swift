@@ -19,7 +19,7 @@ public final class PreviewSession {
     private var watcher: FileWatcher?
     /// Held for the session on the folder being written, so two previews never interleave;
     /// released and taken anew when the job's output (so the preview folder) changes.
-    private var folder: OutputFolder?
+    private var folder: PreviewFolder?
 
     public static let folderName = ".preview"
     /// Seconds without another file event before a pass starts: an editor's save burst (write,
@@ -56,15 +56,20 @@ public final class PreviewSession {
             folder = nil
             sink = nil
             do {
-                folder = try OutputFolder(root)
+                folder = try PreviewFolder(root)
             } catch let error as OutputFolderError {
-                return d.diagnostics.map(\.line) + ["error: \(root.path): (output folder): \(error.message)"]
+                return d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error.message)"]
             } catch {
-                return d.diagnostics.map(\.line) + ["error: \(root.path): (output folder): \(error)"]
+                return d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error)"]
             }
             sink = PreviewSink(root: root)
         }
-        guard let sink else { return d.diagnostics.map(\.line) }
+        guard let sink, let folder else { return d.diagnostics.map(\.line) }
+        // Every file the pass may write is claimed first under the folder's ownership rule:
+        // nothing is written when a file of someone else's is in the way.
+        let files = laidOut.flatMap { [$0.spec.destination.svg, $0.spec.destination.captureCopy] + $0.spec.destination.extraCaptureCopies }
+        let problems = folder.claim(files + [OutputPaths.contactSheet])
+        if !problems.isEmpty { return d.diagnostics.map(\.line) + problems.map { "error: \(root.path): (preview folder): \($0)" } }
         let run = composer.renderLoop(plan, laidOut, options: options, rendering: RenderOptions(svgOnly: true), into: sink, diagnostics: &d)
         let sheet = ContactSheet.html(plan: plan, outputs: run.outputs.map(\.entry), warnings: d.diagnostics.filter { $0.severity == .warning })
         sink.writeIfChanged(sheet, to: OutputPaths.contactSheet)

@@ -13,9 +13,9 @@ import Glibc
 final class OutputFolder {
     let root: URL
     let staging: URL
-    private let lockDescriptor: Int32
+    private let lock: FolderLock
 
-    static let lockName = ".store-screenshot-compose.lock"
+    static let lockName = FolderLock.name
     static let stagingPrefix = ".staging-"
     /// Written into every staging folder this tool makes: only folders holding it (and named
     /// `.staging-<pid>`) are ever removed, so a user's `.staging-area/` stays.
@@ -31,27 +31,7 @@ final class OutputFolder {
         } catch {
             throw OutputFolderError(message: "cannot create the output folder: \(FileErrorText.describe(error, path: root.path))")
         }
-        let lockPath = root.appendingPathComponent(Self.lockName).path
-        // O_NOFOLLOW: a symbolic link planted at the lock's name must not make the run create
-        // or lock a file outside the folder.
-        let fd = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-        if fd < 0 {
-            let code = errno
-            if code == ELOOP {
-                throw OutputFolderError(message: "the lock file is a symbolic link: expected a regular file or nothing, found a link at \(lockPath)")
-            }
-            throw OutputFolderError(message: "cannot create the lock file \(lockPath): \(String(cString: strerror(code)))")
-        }
-        var lockInfo = stat()
-        if fstat(fd, &lockInfo) != 0 || (lockInfo.st_mode & S_IFMT) != S_IFREG {
-            close(fd)
-            throw OutputFolderError(message: "the lock file is not a regular file: expected a regular file or nothing, found something else at \(lockPath)")
-        }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            close(fd)
-            throw OutputFolderError(message: "another run is writing this output folder: expected it free, found \(lockPath) locked; wait for that run or choose another --out")
-        }
-        lockDescriptor = fd
+        lock = try FolderLock(root)
         // Staging folders of killed runs: no run holds the lock, so none is in use.
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where Self.isOwnStaging(root.appendingPathComponent(name)) {
             try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
@@ -59,14 +39,12 @@ final class OutputFolder {
         staging = root.appendingPathComponent("\(Self.stagingPrefix)\(getpid())")
         if mkdir(staging.path, 0o755) != 0 {
             let code = errno
-            close(fd)
             throw OutputFolderError(message: code == EEXIST
                 ? "the staging folder's name is taken: expected nothing at \(staging.path), found an entry this tool did not make; move it away"
                 : "cannot create the staging folder \(staging.path): \(String(cString: strerror(code)))")
         }
         guard FileManager.default.createFile(atPath: staging.appendingPathComponent(Self.stagingMarker).path, contents: Data()) else {
             rmdir(staging.path)
-            close(fd)
             throw OutputFolderError(message: "cannot write into the staging folder \(staging.path)")
         }
         // Removed by the CLI's signal thread if the run is interrupted.
@@ -87,9 +65,8 @@ final class OutputFolder {
 
     deinit {
         // Under the registry's lock, once: a Ctrl-C or SIGTERM now may be removing it too.
+        // The folder lock goes after (with `lock`).
         StagingRegistry.remove(staging)
-        flock(lockDescriptor, LOCK_UN)
-        close(lockDescriptor)
     }
 
     /// Moves the staged files (paths relative to the folder) to their final names, after
@@ -110,25 +87,30 @@ final class OutputFolder {
         let manifestURL = root.appendingPathComponent(name)
         // Every destination is checked, then every folder made, before anything is replaced.
         // (The manifest's own place is checked; its name is the tool's, never nested.)
-        let problems = OutputPaths.destinationProblems(root: root, files: relativePaths + review)
+        var problems = OutputPaths.destinationProblems(root: root, files: relativePaths + review)
             + [OutputPaths.componentProblem(at: manifestURL, folder: false)].compactMap { $0 }
+        // The one ownership rule, under the lock: whatever the run replaces or removes is the
+        // tool's; anything else in its way refuses the run before anything changes.
+        let ownership = FolderOwnership.scan(root)
+        let verdict = ownership.check(writing: relativePaths + [name] + review)
+        problems += verdict.problems
         if let first = problems.first { throw OutputFolderError(message: first, others: Array(problems.dropFirst())) }
         for relative in relativePaths + review { try makeFolders(for: relative) }
-        // What the manifest being replaced vouched for, read before it goes.
-        let listedBefore = Self.outputFiles(listedIn: manifestURL)
+        let written = Set(relativePaths)
+        // Until the new manifest is written, the files the old manifests list and those this run
+        // moves in are recorded as the tool's: a run killed in between leaves them known.
+        let recordURL = root.appendingPathComponent(OwnedFilesRecord.name)
+        let owned = ownership.listed.union(written.compactMap(FolderOwnership.normalized))
+        try OwnedFilesRecord(files: owned).write(to: recordURL)
         // A part run replaces files the whole run's manifest lists: that manifest and the
         // contact sheet that goes with it no longer describe the folder. A whole run's manifest
-        // supersedes every part manifest in the folder (they list files it rewrote).
-        var stale = [manifestURL, root.appendingPathComponent("manifest.json"), root.appendingPathComponent("index.html")]
-            + review.map { root.appendingPathComponent($0) }
-        if name == "manifest.json" {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-            stale += names.filter { $0.hasPrefix("manifest.") && $0.hasSuffix(".json") && $0 != name }.map { root.appendingPathComponent($0) }
-        }
-        // Only files this tool writes are removed: a folder that happens to bear such a name is
-        // the user's, and removing it would take everything inside with it.
-        for old in Set(stale) where Self.isFileOrLink(old) {
-            try FileManager.default.removeItem(at: old)
+        // supersedes every part manifest it recognises (they list files it rewrote).
+        var stale = [name, OutputPaths.manifest, OutputPaths.contactSheet] + review
+        if name == OutputPaths.manifest { stale += ownership.manifests.keys.sorted() }
+        // Only the tool's own files, never a folder bearing such a name (it would take
+        // everything inside with it).
+        for old in Set(stale) where ownership.isOwn(old) && FolderOwnership.kind(root.appendingPathComponent(old)).map({ $0 != S_IFDIR }) == true {
+            try FileManager.default.removeItem(at: root.appendingPathComponent(old))
         }
         for relative in relativePaths {
             let target = root.appendingPathComponent(relative)
@@ -140,29 +122,34 @@ final class OutputFolder {
         for relative in review where rename(staging.appendingPathComponent(relative).path, root.appendingPathComponent(relative).path) != 0 {
             throw OutputFolderError(message: "cannot move \(relative) into place: \(String(cString: strerror(errno)))")
         }
-        // fastlane deliver and supply upload every PNG in a folder: screenshots of an earlier
-        // run that this one does not write would be uploaded too, so they go.
-        let written = Set(relativePaths)
-        // An earlier run with more captures (or locales) left outputs no manifest vouches for
-        // any more: those its manifest listed go; any other file in the folder is the user's.
-        // A file this run read (a capture copy the job now names as its capture) stays: the new
-        // manifest lists it as an input.
+        // Files of an earlier run that no manifest vouches for any more go: for a part run, what
+        // its own earlier manifest listed; for a whole run, everything of the tool's it did not
+        // write again (its manifest supersedes every other). Files another manifest still here
+        // lists (a part's) stay, and so does a file this run read (a capture copy the job now
+        // names as its capture: the new manifest lists it as an input). Any other file in the
+        // folder is the user's and is never touched.
         let inputs = Self.inputPaths(listedIn: manifest, root: root)
+        let keptManifests = ownership.manifests.filter { !stale.contains($0.key) }.values
+        let stillListed = keptManifests.reduce(into: Set<String>()) { $0.formUnion(FolderOwnership.outputFiles(of: $1)) }
+        let listedBefore = name == OutputPaths.manifest ? ownership.listed : ownership.manifests[name].map(FolderOwnership.outputFiles) ?? []
         for relative in listedBefore.sorted() where !written.contains(relative) && !review.contains(relative)
-            && !inputs.contains(root.appendingPathComponent(relative).standardizedFileURL.path) {
+            && !stillListed.contains(relative) && !inputs.contains(root.appendingPathComponent(relative).standardizedFileURL.path) {
             removeIfOwnOutput(relative)
         }
-        let earlier = OutputPaths.fastlaneStalePlaces(written: relativePaths)
-        for file in earlier.files where !written.contains(file) {
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(file))
-        }
-        for folder in earlier.folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            for name in names where name.hasSuffix(".png") && !written.contains("\(folder)/\(name)") {
-                try? FileManager.default.removeItem(at: root.appendingPathComponent(folder).appendingPathComponent(name))
-            }
-        }
+        // fastlane deliver and supply upload every image in a folder: the tool's screenshots of
+        // an earlier run that this one does not write go (an unknown one refused the run above).
+        for relative in verdict.staleUploads { removeIfOwnOutput(relative) }
         removeEmptiedFolders(holding: listedBefore)
+        // What stays the tool's that no manifest here lists (another locale's files after a part
+        // run removed the whole run's manifest) is kept on record; nothing else needs one.
+        let orphans = owned.subtracting(written).subtracting(stillListed).filter {
+            FolderOwnership.kind(root.appendingPathComponent($0)).map { $0 != S_IFDIR } == true
+        }
+        if orphans.isEmpty {
+            unlink(recordURL.path)
+        } else {
+            try OwnedFilesRecord(files: orphans).write(to: recordURL)
+        }
     }
 
     /// A re-run that drops a locale or device leaves its folders empty, and an empty language
@@ -195,15 +182,6 @@ final class OutputFolder {
             guard real, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path), names.isEmpty else { continue }
             _ = rmdir(folder.path)
         }
-    }
-
-    /// The SVG, PNG and capture-copy paths a manifest in this folder lists, relative to the
-    /// folder; empty when it is missing or no manifest. Paths that are absolute or climb out
-    /// with `..` are left out: a manifest vouches only for files inside its own folder.
-    static func outputFiles(listedIn manifestURL: URL) -> Set<String> {
-        guard isFileOrLink(manifestURL) else { return [] }
-        // A release of the previous manifest version is read too: its outputs go as stale.
-        return ManifestReader.release(manifestURL.path)?.ownFiles ?? []
     }
 
     /// Every `path` under a manifest's `inputs` (captures, frames, headline files, …) as an

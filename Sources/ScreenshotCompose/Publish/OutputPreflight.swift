@@ -48,6 +48,13 @@ struct OutputPreflight: Sendable {
         for problem in OutputPaths.destinationProblems(root: root, files: [OutputPaths.manifest, OutputPaths.contactSheet] + files) {
             d.error(jobFile, "output", problem)
         }
+        // The ownership rule the publish step applies again under the folder's lock: a file of
+        // the user's where an output goes, or an image in an upload folder no manifest lists.
+        // (Whether the manifest and contact sheet are replaced depends on the run's selection,
+        // which the publish step checks.)
+        for problem in FolderOwnership.scan(root).check(writing: files).problems {
+            d.error(jobFile, "output", problem)
+        }
         func isWritten(_ url: URL) -> Bool {
             let real = url.standardizedFileURL.resolvingSymlinksInPath()
             if written.contains(real.path) { return true }

@@ -65,6 +65,7 @@ public enum ContactSheet {
         var html = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — \(e(composedAt))</title>
+        \(marker)
         <style>
         body{font-family:system-ui,sans-serif;margin:24px;color:#14171f;background:#f6f7f9}
         .notice{background:#fff4d6;border:1px solid #e0c060;padding:8px 12px;border-radius:6px}
@@ -131,6 +132,25 @@ public enum ContactSheet {
         }
         html += "</body></html>\n"
         return Data(html.utf8)
+    }
+
+    /// Written into every sheet's head: a later run knows the `index.html` it replaces is its own.
+    static let marker = #"<meta name="generator" content="store-screenshot-compose contact sheet">"#
+    /// How every sheet began before the marker: what this tool wrote up to the title.
+    private static let legacyStart = #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — "#
+    /// The notice every earlier sheet carried, naming this tool.
+    private static let legacyNotice = #"<h1>Composed screenshots</h1>\#n<p class="notice"><strong>Composed marketing assets, not capture evidence.</strong> Headlines and frames were added by store-screenshot-compose "#
+    /// How many bytes at the start of a file decide whether it is a sheet this tool wrote.
+    static let recognisedPrefix = 4096
+
+    /// Whether a file beginning with `prefix` (its first `recognisedPrefix` bytes) is a contact
+    /// sheet of this tool, of this version (the marker) or an earlier one (its fixed opening
+    /// and notice): only such an `index.html` is ever replaced or removed.
+    static func isContactSheet(prefix: Data) -> Bool {
+        let text = String(decoding: prefix.prefix(recognisedPrefix), as: UTF8.self)
+        guard text.hasPrefix("<!DOCTYPE html>\n") else { return false }
+        let head = text.components(separatedBy: "</head>").first ?? ""
+        return head.contains(marker) || (text.hasPrefix(legacyStart) && text.contains(legacyNotice))
     }
 
     /// `items` in their order, each once; linear (a merge of 10,000 outputs lists rows by the
