@@ -266,8 +266,10 @@ final class OutputFolderHygieneTests: XCTestCase {
     func testTheContactSheetIsNeverPublishedWithoutItsManifest() throws {
         let scratch = try Scratch()
         let root = scratch.url.appendingPathComponent("out")
-        try scratch.write("out/index.html", "old sheet")
-        try scratch.write("out/manifest.json", "old manifest")
+        // The old sheet and manifest are a release of the tool's (only those are ever removed).
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))), [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/index.html")))
         try scratch.write("out/blocker", "a file where the manifest's folder would be: its write fails like a full disk")
         let folder = try OutputFolder(root)
         try Data("svg".utf8).write(to: folder.staging.appendingPathComponent("a.svg"))

@@ -24,7 +24,8 @@ final class LargeManifestTests: XCTestCase {
         }
         manifest.outputs = (0..<outputs).map { i in
             var o = seed
-            o.captureId = String(format: "o%05d", i)
+            o.screen = String(format: "o%05d", i)
+            o.captureId = o.screen
             o.fonts = (0..<fontsPerOutput).map { fonts[(i + $0) % fontFiles] }
             return o
         }

@@ -124,9 +124,12 @@ final class PublishPreflightTests: XCTestCase {
     func testPublishChecksEveryDestinationBeforeRemovingTheOldManifest() throws {
         let scratch = try Scratch()
         let root = scratch.url.appendingPathComponent("out")
+        // The old manifest is a release of the tool's (another file there would be refused too).
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch)), [])
+        let old = try Data(contentsOf: root.appendingPathComponent("manifest.json"))
         try FileManager.default.createDirectory(at: root.appendingPathComponent("de-DE/a.svg"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("en-US/a.png"), withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: root.appendingPathComponent("manifest.json"))
         let folder = try OutputFolder(root)
         for name in ["de-DE/a.svg", "en-US/a.png", "en-US/a.svg"] {
             try AtomicFile.write(Data("new".utf8), to: folder.staging.appendingPathComponent(name))
@@ -137,7 +140,7 @@ final class PublishPreflightTests: XCTestCase {
                 "an output file's place is taken by a folder: expected a file or nothing, found a folder at \(root.path)/en-US/a.png",
             ])
         }
-        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("manifest.json")), Data("old".utf8))
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("manifest.json")), old)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en-US/a.svg").path), "a file was moved in before the refusal")
     }
 }

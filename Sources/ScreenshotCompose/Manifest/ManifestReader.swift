@@ -60,14 +60,18 @@ enum ManifestReader {
     /// one before (their outputs list the same files), so a release of the previous version is
     /// rendered over in place — its outputs removed as stale — never refused. Nil for anything
     /// else (another kind or version, not a manifest); the run then leaves the files alone.
-    static func release(_ file: String) -> EarlierRelease? {
+    /// `followLinks` false: a symbolic link at `file` is no release (the output folder's
+    /// ownership rule reads the folder's own manifests so).
+    static func release(_ file: String, followLinks: Bool = true) -> EarlierRelease? {
         var ignored = DiagnosticCollector()
-        guard let data = bytes(file, into: &ignored),
+        guard case .success(let data) = InputReader.read(path: file, as: .manifest, followLinks: followLinks),
               let parsed = parse(data, file: file, outputs: EarlierRelease.Output.self, into: &ignored),
               parsed.outputProblem == nil, !parsed.tooMany else { return nil }
         let found = version(parsed.fields)
         guard found.kind == Manifest.kindName, let schema = found.schemaVersion, (1...Manifest.schema).contains(schema) else { return nil }
-        return EarlierRelease(schemaVersion: schema, outputs: parsed.outputs)
+        var release = EarlierRelease(schemaVersion: schema, outputs: parsed.outputs)
+        release.identify(parsed.fields)
+        return release
     }
 
     /// The document's `kind` and `schemaVersion`, read before anything else of it.
@@ -215,6 +219,24 @@ struct EarlierRelease: Sendable {
 
     var schemaVersion: Int
     var outputs: [Output]
+    /// Whether `plan.fingerprint` is the SHA-256 of `plan.basis` by its version's rule (version 1:
+    /// its `name=value` lines; version 2: canonical JSON): a manifest this tool wrote.
+    var fingerprintMatches = false
+    /// A part's own file name (`manifest.de-DE.json`), from its `selection`; nil for a whole run's.
+    var partName: String?
+
+    /// Reads the plan's fingerprint and the selection from the manifest's other fields.
+    mutating func identify(_ fields: [String: JSONValue]) {
+        let plan = fields["plan"]?.objectValue
+        let basis = (plan?["basis"]?.arrayValue ?? []).compactMap { item -> Manifest.BasisItem? in
+            guard let name = item.objectValue?["name"]?.stringValue, let value = item.objectValue?["value"]?.stringValue else { return nil }
+            return Manifest.BasisItem(name: name, value: value)
+        }
+        let expected = schemaVersion == 1 ? SHA256.hex(Data(basis.map { "\($0.name)=\($0.value)\n" }.joined().utf8))
+                                          : Manifest.PlanEntry.fingerprint(of: basis)
+        fingerprintMatches = !basis.isEmpty && plan?["fingerprint"]?.stringValue == expected
+        partName = fields["selection"].flatMap { try? JSONValueDecoder.decode(Manifest.Selection.self, from: $0) }?.manifestName
+    }
 
     /// The listed output files that are SVGs or PNGs inside the folder (a manifest vouches only
     /// for files inside its own folder: absolute paths and `..` are left out).

@@ -22,8 +22,9 @@ import Glibc
 /// too: fastlane uploads every image it finds there.
 struct FolderOwnership {
     let root: URL
-    /// Manifests at the top of the folder that are the tool's, by file name.
-    private(set) var manifests: [String: Manifest] = [:]
+    /// Manifests at the top of the folder that are the tool's (this version's or the one
+    /// before), by file name.
+    private(set) var manifests: [String: EarlierRelease] = [:]
     /// Paths (relative, normalized) the folder's own records list.
     private(set) var listed: Set<String> = []
     /// Whether `index.html` is a contact sheet of the tool.
@@ -118,24 +119,22 @@ struct FolderOwnership {
         name == OutputPaths.manifest || (name.hasPrefix("manifest.") && name.hasSuffix(".json"))
     }
 
-    /// The manifest `name` in `root` when it is the tool's: a regular file (not a link) that
-    /// decodes as a manifest whose fingerprint is its basis's SHA-256, and for a part manifest
-    /// (`manifest.<…>.json`) one named after its own selection (`anyName`: the name is the
-    /// caller's, as `merge-manifests -o` gives it, and any whole or part manifest counts).
-    static func recognisedManifest(named name: String, in root: URL, anyName: Bool = false) -> Manifest? {
-        let path = root.appendingPathComponent(name).path
-        guard case .success(let data) = InputReader.read(path: path, as: .manifest, followLinks: false) else { return nil }
-        var ignored = DiagnosticCollector()
-        guard let manifest = ManifestReader.decode(data, file: path, into: &ignored),
-              manifest.plan.fingerprint == Manifest.PlanEntry.fingerprint(of: manifest.plan.basis) else { return nil }
-        if anyName || name == OutputPaths.manifest { return manifest }
-        return manifest.selection?.manifestName == name ? manifest : nil
+    /// The manifest `name` in `root` when it is the tool's: a regular file (not a link) of kind
+    /// `composed-screenshots`, of this schema version or the one before, whose plan's fingerprint
+    /// is its basis's SHA-256, and for a part manifest (`manifest.<…>.json`) one named after its
+    /// own selection (`anyName`: the name is the caller's, as `merge-manifests -o` gives it, and
+    /// any whole or part manifest counts).
+    static func recognisedManifest(named name: String, in root: URL, anyName: Bool = false) -> EarlierRelease? {
+        guard let release = ManifestReader.release(root.appendingPathComponent(name).path, followLinks: false),
+              release.fingerprintMatches else { return nil }
+        if anyName || name == OutputPaths.manifest { return release }
+        return release.partName == name ? release : nil
     }
 
     /// Every file inside the folder a manifest lists as written by its run: SVGs, PNGs, capture
     /// copies, upload copies (normalized; paths leaving the folder are never the tool's).
-    static func outputFiles(of manifest: Manifest) -> Set<String> {
-        Set(manifest.outputs.flatMap { [$0.svg.path, $0.png?.path, $0.capture.path, $0.fastlane?.path] }.compactMap { $0.flatMap(normalized) })
+    static func outputFiles(of release: EarlierRelease) -> Set<String> {
+        Set(release.outputs.flatMap(\.paths).compactMap(normalized))
     }
 
     /// `relative` without empty and `.` components; nil when it is absolute, empty or climbs

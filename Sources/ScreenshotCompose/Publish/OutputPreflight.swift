@@ -51,8 +51,11 @@ struct OutputPreflight: Sendable {
         // The ownership rule the publish step applies again under the folder's lock: a file of
         // the user's where an output goes, or an image in an upload folder no manifest lists.
         // (Whether the manifest and contact sheet are replaced depends on the run's selection,
-        // which the publish step checks.)
-        for problem in FolderOwnership.scan(root).check(writing: files).problems {
+        // which the publish step checks.) An input the run would overwrite is reported below
+        // as such, not twice.
+        let inputPaths = Set(inputs.map { $0.url.standardizedFileURL.resolvingSymlinksInPath().path })
+        let claimed = files.filter { !inputPaths.contains(root.appendingPathComponent($0).standardizedFileURL.path) }
+        for problem in FolderOwnership.scan(root).check(writing: claimed).problems {
             d.error(jobFile, "output", problem)
         }
         func isWritten(_ url: URL) -> Bool {
