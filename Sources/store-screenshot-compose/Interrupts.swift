@@ -28,6 +28,8 @@ enum Interrupts {
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
             StagingRegistry.removeAll()
+            // The private font copies fontconfig was given (no atexit handler runs after _exit).
+            FontFileCopies.removeAll()
             fflush(stdout)
             _exit(status(number))
         }

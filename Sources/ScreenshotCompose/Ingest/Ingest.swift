@@ -7,7 +7,8 @@ import Foundation
 /// graphic icons — into `IngestedInputs` (the store-language lists are read with the job:
 /// `Job.releaseLocales`). Reading never reports: a file that cannot be read is
 /// reported by the planner when it needs it, so the diagnostics are those of a run that reads
-/// as it goes. Font files are handed to fontconfig by path (it opens them itself).
+/// as it goes. Font files are read here too, and fontconfig is given a private copy of their
+/// bytes (`FontFileCopies`), never the job's path, which it would open again later.
 public enum Ingest {
     /// The job file and everything it names; nil when the job file is unreadable or no JSON
     /// object (reported into `d`).
@@ -43,6 +44,7 @@ public enum Ingest {
         if target == .outputFolder {
             inputs.composedOutputs = ComposedOutputs.read(folder: options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output)
         }
+        for path in job.typesetting.fontFiles { inputs.ingestFont(path) }
         // Device frames: the job's and each capture's own.
         for url in ([job.frame] + job.captures.map(\.frame)).compactMap({ $0 }) {
             inputs.ingest(url, as: .frame)
@@ -62,10 +64,11 @@ public enum Ingest {
             // Every locale of the job, not only those `--locale` selects (see `Planner.plan`).
             for locale in job.locales + [fallbackLocale].compactMap({ $0 }) {
                 let url = LocaleCapturePath.file(capture, locale: locale, job: job).url
-                if FileManager.default.fileExists(atPath: url.path) {
-                    inputs.existing.insert(url.path)
-                    inputs.ingestCapture(url)
-                }
+                // Opened once: a candidate that is not there is simply absent (no stat first,
+                // which the file could change between).
+                inputs.ingestCapture(url)
+                if case .failure(let problem) = inputs.read(url, as: .capture), problem.missing { continue }
+                inputs.existing.insert(url.path)
             }
         }
         return inputs
@@ -78,8 +81,16 @@ extension IngestedInputs {
         if let url {
             let key = Key(path: url.path, kind: kind)
             if reads[key] == nil { reads[key] = InputReader.read(url, as: kind) }
-        } else if builtins[builtin] == nil, let resource = BuiltinResources.url(builtin), let data = try? Data(contentsOf: resource) {
+        } else if builtins[builtin] == nil, let resource = BuiltinResources.url(builtin), case .success(let data) = InputReader.read(resource, as: kind) {
             builtins[builtin] = Builtin(url: resource, data: data)
+        }
+    }
+
+    /// A font file of the job: read once, then copied privately for fontconfig.
+    mutating func ingestFont(_ path: String) {
+        guard fonts[path] == nil else { return }
+        fonts[path] = InputReader.read(path: path, as: .font).flatMap { bytes in
+            Result { try FontFileCopies.copy(of: path, bytes: bytes) }.mapError { $0 as? InputReadProblem ?? InputReadProblem(message: "\($0)") }
         }
     }
 

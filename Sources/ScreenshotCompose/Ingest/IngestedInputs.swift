@@ -29,6 +29,9 @@ public struct IngestedInputs: Sendable {
     var existing: Set<String> = []
     /// Path → the same path with symbolic links resolved: one file named twice is decoded once.
     var identities: [String: String] = [:]
+    /// The job's font files by path: the private copy fontconfig is given, or why the file
+    /// could not be read.
+    var fonts: [String: Result<FontFileCopies.Copy, InputReadProblem>] = [:]
     /// Outputs earlier runs composed into the output folder, by their pixels: such a capture is refused.
     var composedOutputs = ComposedOutputs()
 

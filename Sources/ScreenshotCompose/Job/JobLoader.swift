@@ -300,14 +300,9 @@ public enum JobLoader {
                     d.error(file, path, "expected a font file path, found \(value.summary)")
                     continue
                 }
-                let url = resolve(relative, against: directory)
-                // fontconfig opens the file itself: a FIFO would block it, a folder would add
-                // every font inside.
-                if let problem = InputReader.checkRegularFile(path: url.path, as: .font) {
-                    d.error(file, path, "font file not usable: \(problem.message)")
-                    continue
-                }
-                options.fontFiles.append(url.path)
+                // Read (once, without blocking) by the ingest step, which refuses what is no
+                // regular file; fontconfig gets a private copy of the bytes (`FontFiles`).
+                options.fontFiles.append(resolve(relative, against: directory).path)
             }
         }
         return options

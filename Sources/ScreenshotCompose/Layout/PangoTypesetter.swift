@@ -61,6 +61,19 @@ public final class PangoTypesetter: Typesetting {
         Self.registrations.unlock()
     }
 
+    /// Every file fontconfig was given for this process (`FcSetApplication`), as it holds them.
+    static func applicationFontFiles() -> [String] {
+        guard let fonts = FcConfigGetFonts(FcConfigGetCurrent(), FcSetApplication) else { return [] }
+        var files: [String] = []
+        for index in 0..<Int(fonts.pointee.nfont) {
+            var file: UnsafeMutablePointer<FcChar8>?
+            if let pattern = fonts.pointee.fonts[index], FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                files.append(String(cString: file))
+            }
+        }
+        return files
+    }
+
     private static let registrations = NSLock()
     nonisolated(unsafe) private static var registrationCount = 0
     private static let seenKey = "store-screenshot-compose.fontRegistrations"
@@ -252,7 +265,7 @@ public final class PangoTypesetter: Typesetting {
                   let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
-                result.append((Int(item.pointee.offset), String(cString: file)))
+                result.append((Int(item.pointee.offset), FontFileCopies.userPath(of: String(cString: file))))
             }
         } while pango_layout_iter_next_run(iter) != 0
         return result.sorted { $0.start < $1.start }
@@ -280,7 +293,8 @@ public final class PangoTypesetter: Typesetting {
                let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) {
                 var file: UnsafeMutablePointer<FcChar8>?
                 if FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
-                    let path = String(cString: file)
+                    // A job's font file is registered as a private copy: recorded by the job's path.
+                    let path = FontFileCopies.userPath(of: String(cString: file))
                     if !files.contains(path) { files.append(path) }
                 }
             }

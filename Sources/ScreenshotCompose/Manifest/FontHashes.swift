@@ -1,11 +1,16 @@
 import Foundation
 
 enum FontHashes {
-    /// SHA-256 of each distinct font file, read once; unreadable files are left out.
+    /// SHA-256 of each distinct font file: a job's font file by the bytes the ingest step read
+    /// (never read again), a font of the machine read once; unreadable files are left out.
     static func of(_ paths: [String]) -> [String: String] {
         var hashes: [String: String] = [:]
         for path in paths where hashes[path] == nil {
-            if case .success(let data) = InputReader.read(path: path, as: .font) { hashes[path] = SHA256.hex(data) }
+            if let known = FontFileCopies.sha256(ofUserPath: path) {
+                hashes[path] = known
+            } else if case .success(let data) = InputReader.read(path: path, as: .font) {
+                hashes[path] = SHA256.hex(data)
+            }
         }
         return hashes
     }

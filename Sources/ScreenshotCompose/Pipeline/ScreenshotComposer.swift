@@ -74,13 +74,17 @@ public struct ScreenshotComposer {
             if d.errorCount > before { return nil }
         }
         let inputs = inputs ?? Ingest.read(job, options: options, target: target)
+        let fontFiles = FontFiles.usable(job, inputs: inputs, into: &d)
         let planning = Planner.planning(job, inputs: inputs, options: options, into: &d)
         if target == .outputFolder { planning.preflight?.check(into: &d) }
         guard let plan = planning.plan else { return nil }
         do {
-            try typesetter.registerFontFiles(job.typesetting.fontFiles)
+            // fontconfig is given the private copies, each once per process (FontFileCopies).
+            let fresh = FontFileCopies.unregistered(fontFiles)
+            try typesetter.registerFontFiles(fresh.map(\.privatePath))
+            FontFileCopies.markRegistered(fresh)
         } catch let error as FontRegistrationError {
-            d.error(job.file, "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(error.path)")
+            d.error(job.file, "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(FontFileCopies.userPath(of: error.path))")
             return nil
         } catch {
             d.error(job.file, "fontFiles", "\(error)")

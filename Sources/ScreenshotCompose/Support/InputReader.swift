@@ -174,23 +174,6 @@ public enum InputReader {
         return .success(data)
     }
 
-    /// Nil when `path` is a regular file (following symbolic links), else why not; without
-    /// opening it. For inputs handed to a library by path (fonts to fontconfig).
-    public static func checkRegularFile(path: String, as kind: InputKind) -> InputReadProblem? {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let code = errno
-            return InputReadProblem(message: code == ENOENT || code == ENOTDIR ? "expected a file, found nothing at \(path)"
-                                                                               : "\(path): \(String(cString: strerror(code)))")
-        }
-        if let problem = kindProblem(info.st_mode, path: path, kind: kind) { return problem }
-        if Int(info.st_size) > kind.maximumBytes {
-            return InputReadProblem(message: "\(kind.rawValue) too large: expected at most \(kind.maximumBytes) bytes, found \(info.st_size) at \(path)")
-        }
-        if access(path, R_OK) != 0 { return InputReadProblem(message: "\(path): permission denied") }
-        return nil
-    }
-
     private static func kindProblem(_ mode: mode_t, path: String, kind: InputKind) -> InputReadProblem? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
