@@ -71,13 +71,13 @@ def release(name, template, fonts, outputs_count, fonts_per_output):
         (folder / f"en-US/captures/{cid}.png").write_bytes(capture)
         entry = dict(template)
         entry.update({
-            "captureId": cid, "locale": "en-US",
+            "screen": cid, "captureId": cid, "locale": "en-US",
             "svg": {"path": f"en-US/{cid}.svg", "sha256": sha(svg), "bytes": len(svg)},
             "capture": {"path": f"en-US/captures/{cid}.png", "sha256": sha(capture), "bytes": len(capture)},
             "fonts": [fonts[(i + j) % len(fonts)] for j in range(fonts_per_output)],
         })
         outputs.append(entry)
-        keys.append({"captureId": cid, "locale": "en-US"})
+        keys.append(dict(SEED["plan"]["outputs"][0], screen=cid))
     manifest = dict(SEED)
     manifest["outputs"] = outputs
     manifest["plan"] = dict(SEED["plan"], outputs=keys)
@@ -102,7 +102,7 @@ def main():
     global SEED
     WORK.mkdir(parents=True, exist_ok=True)
     SEED = seed()
-    template = {k: v for k, v in SEED["outputs"][0].items() if k not in ("captureId", "locale", "svg", "capture", "fonts")}
+    template = {k: v for k, v in SEED["outputs"][0].items() if k not in ("screen", "captureId", "locale", "svg", "capture", "fonts")}
     fonts = font_pool(64)
     rows = []
     manifest, entries, size = release("fonts-160k", template, fonts, 1_000, 160)
