@@ -322,17 +322,8 @@ enum XMLReader {
 
         /// Line and column (in characters) of a byte offset.
         private func position(ofOffset offset: Int) -> JSONPosition {
-            var line = 1, lineStart = 0, continuations = 0
-            for index in 0..<min(offset, bytes.count) {
-                if bytes[index] == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = index + 1
-                    continuations = 0
-                } else if bytes[index] & 0xC0 == 0x80 {
-                    continuations += 1
-                }
-            }
-            return JSONPosition(line: line, column: offset - lineStart - continuations + 1)
+            var counter = LineCounter()
+            return counter.advance(to: offset, in: bytes)
         }
 
         /// Every recorded start tag's (and its content's) line and column, in one pass over the bytes.
@@ -342,20 +333,9 @@ enum XMLReader {
                 marks.append((start.offset, start.element, false))
                 marks.append((start.contentOffset, start.element, true))
             }
-            var line = 1, lineStart = 0, continuations = 0, index = 0
+            var counter = LineCounter()
             for mark in marks.sorted(by: { ($0.offset, $0.content ? 1 : 0) < ($1.offset, $1.content ? 1 : 0) }) {
-                guard mark.offset >= index else { continue }
-                while index < mark.offset {
-                    if bytes[index] == UInt8(ascii: "\n") {
-                        line += 1
-                        lineStart = index + 1
-                        continuations = 0
-                    } else if bytes[index] & 0xC0 == 0x80 {
-                        continuations += 1
-                    }
-                    index += 1
-                }
-                let position = JSONPosition(line: line, column: mark.offset - lineStart - continuations + 1)
+                let position = counter.advance(to: mark.offset, in: bytes)
                 if mark.content {
                     document.elements[mark.element].contentPosition = position
                 } else {
@@ -363,5 +343,25 @@ enum XMLReader {
                 }
             }
         }
+    }
+}
+
+/// Counts lines and characters (UTF-8 continuation bytes are no column of their own) up to
+/// increasing byte offsets.
+private struct LineCounter {
+    private var line = 1, lineStart = 0, continuations = 0, index = 0
+
+    mutating func advance(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> JSONPosition {
+        while index < min(offset, bytes.count) {
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+                continuations = 0
+            } else if bytes[index] & 0xC0 == 0x80 {
+                continuations += 1
+            }
+            index += 1
+        }
+        return JSONPosition(line: line, column: offset - lineStart - continuations + 1)
     }
 }
