@@ -48,4 +48,20 @@ final class GraphicTests: XCTestCase {
             "error: \(job): graphics[0].title: no title for locale de-DE",
         ])
     }
+
+    /// A graphic's own template is read once (issue 24: every template read once into the tree),
+    /// so a refused one is reported once, not once per locale.
+    func testAGraphicsOwnTemplateIsReadOnceAndRefusedOnce() throws {
+        let scratch = try Scratch()
+        try scratch.write("icon.png", try Fixtures.png(width: 256, height: 256))
+        try scratch.write("banner.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="500"><script/><rect id="capture" width="200" height="200"/></svg>"#)
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Read it anywhere"], "de-DE": ["shot": "Überall lesen"]],
+                                         extra: ["graphics": [["id": "feature", "target": "google-play:feature-graphic", "template": "banner.svg", "icon": "icon.png",
+                                                               "title": ["en-US": "Tuck", "de-DE": "Tuck"]]]])
+        let report = ScreenshotComposer().check(jobFile: job, options: epoch)
+        XCTAssertEqual(report.diagnostics.filter { $0.severity == .error }.map(\.line), [
+            "error: \(scratch.path("banner.svg")):1:67: <script>: active content in a template: expected artwork only, found <script>",
+            "error: \(scratch.path("banner.svg")): #headline: no headline slot: expected a <g id=\"headline\"> with a <rect> box and a sample <text>, found none",
+        ])
+    }
 }

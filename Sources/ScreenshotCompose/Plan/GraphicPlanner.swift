@@ -40,6 +40,25 @@ extension Planner {
                                composedAt: String, storeRules: [StoreRule], wells: WellsCatalog?, playCodes: [String: String],
                                inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [OutputSpec] {
         var outputs: [OutputSpec] = []
+        // Each graphic's own template is read once (not once per locale): nil when refused.
+        var templates: [String: (choice: TemplateChoice, file: String)?] = [:]
+        for (graphic, _) in icons where templates[graphic.id] == nil {
+            let builtin = graphic.builtinTemplate ?? .featureGraphic
+            guard let url = graphic.template else {
+                templates[graphic.id] = (.builtin(builtin), "builtin:\(builtin.rawValue)")
+                continue
+            }
+            let mark = d.diagnostics.count
+            defer { d.attribute(since: mark, to: DiagnosticSubject(captureId: graphic.id)) }
+            let field = "graphics[\(job.graphics.firstIndex(of: graphic) ?? 0)]"
+            if let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d),
+               let text = TextDecoding.text(read.data, file: read.file.displayPath, &d),
+               let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) {
+                templates[graphic.id] = (.slots(slots), read.file.displayPath)
+            } else {
+                templates[graphic.id] = .some(nil)
+            }
+        }
         for locale in locales {
             for (graphic, icon) in icons {
                 let index = job.graphics.firstIndex(of: graphic) ?? 0
@@ -51,15 +70,8 @@ extension Planner {
                     continue
                 }
                 guard checkHeadlineCharacters(title, job: job, locale: locale, captureId: graphic.id, field: "\(field).title", &d) else { continue }
-                var choice = TemplateChoice.builtin(graphic.builtinTemplate ?? .featureGraphic)
-                var file = "builtin:\((graphic.builtinTemplate ?? .featureGraphic).rawValue)"
-                if let url = graphic.template {
-                    guard let read = readInput(url, builtin: "", field: "\(field).template", job: job, inputs: inputs, &d),
-                          let text = TextDecoding.text(read.data, file: read.file.displayPath, &d),
-                          let slots = SlotTemplate.parse(text, file: read.file.displayPath, into: &d) else { continue }
-                    choice = .slots(slots)
-                    file = read.file.displayPath
-                }
+                guard let template = templates[graphic.id] ?? nil else { continue }
+                let (choice, file) = template
                 let upload = wells.flatMap { UploadLayout.store(of: icon, wells: $0) == "google-play" ? UploadLayout.upload(
                     for: icon, locale: locale, wells: $0, appStoreCodes: [:], playCodes: playCodes) : nil }
                 var spec = OutputSpec(
