@@ -155,6 +155,18 @@ final class TemplateTreeTests: XCTestCase {
         ])
     }
 
+    /// A `{{PLACEHOLDER}}` template's own colours (the design card's ignores the theme) are what
+    /// its headline is drawn in: the contrast check reads them from its tree.
+    func testAPlaceholderTemplatesOwnHeadlineColourIsWhatTheContrastCheckReads() throws {
+        let card = try String(contentsOf: DesignCardTemplateTests.cardTemplate, encoding: .utf8)
+        let scratch = try Scratch()
+        try scratch.write("card.svg.tmpl", card.replacingOccurrences(of: ##"font-weight="600" fill="#1d1b17""##, with: ##"font-weight="600" fill="#e6e1d6""##))
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "card.svg.tmpl"])
+        XCTAssertEqual(ScreenshotComposer().check(jobFile: job, options: epoch).diagnostics.map(\.lineWithoutPosition), [
+            "error: \(scratch.path("card.svg.tmpl")): <text> fill: headline colour #e6e1d6 on background #f4f1ea has a contrast ratio of 1.15:1: expected at least 3:1 (WCAG 2, large text), found 1.15:1",
+        ])
+    }
+
     func testAUseOfASlotIsRefused() throws {
         XCTAssertEqual(try refusals(template { $0.replacingOccurrences(of: #"<g id="headline">"#, with: "<use href=\"#headline\" y=\"300\"/>\n  <g id=\"headline\">") }), [
             ":3:3: <use>: a <use> of the slot #headline: expected each slot drawn once, where it stands, found <use href=\"#headline\">",

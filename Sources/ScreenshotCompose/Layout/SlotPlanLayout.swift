@@ -186,7 +186,15 @@ extension LayoutEngine {
             case .solid(let color): backgrounds = [color]
             case .gradient(let colors, _): backgrounds = colors
             }
-            Contrast.check(text: theme.headlineColor, on: backgrounds, file: plan.jobFile, field: "theme.headlineColor", what: "headline", into: &d)
+            // A placeholder template's headline as it draws it: its own fill or background where
+            // it does not use the theme's placeholders (the design card's template has both).
+            if case .placeholder = plan.templateChoice, let drawn = plan.template.drawnColors(theme: theme),
+               drawn.headlineField != nil || drawn.backgrounds != backgrounds {
+                Contrast.check(text: drawn.headline, on: drawn.backgrounds, file: drawn.headlineField == nil ? plan.jobFile : plan.templateFile.displayPath,
+                               field: drawn.headlineField ?? "theme.headlineColor", what: "headline", into: &d)
+            } else {
+                Contrast.check(text: theme.headlineColor, on: backgrounds, file: plan.jobFile, field: "theme.headlineColor", what: "headline", into: &d)
+            }
             if plan.outputs.contains(where: { $0.subtitle != nil }) {
                 Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.jobFile, field: "theme.subtitleColor", what: "subtitle", into: &d)
             }
