@@ -3,14 +3,14 @@ SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
 # make install: the release binary and its resources go to $(PREFIX)/libexec/store-screenshot-compose/
 # (the binary finds its template, wells and schemas beside itself), a launcher to $(PREFIX)/bin,
-# and the shell completions where bash, zsh and fish look. DESTDIR stages a package.
+# the shell completions where bash, zsh and fish look, and the man page. DESTDIR stages a package.
 PREFIX ?= /usr/local
 TOOL := store-screenshot-compose
 LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
 # The build make install copies: release, or debug (CONFIG=debug, for a quick install-check).
 CONFIG ?= release
 
-.PHONY: setup build test demo docs bench fuzz update-references clean install uninstall install-check
+.PHONY: setup build test demo docs reference bench fuzz update-references clean install uninstall install-check
 
 setup:
 	./scripts/setup.sh
@@ -53,6 +53,12 @@ docs: build
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 
+# The pages written from the option table (Sources/store-screenshot-compose/CommandTable.swift):
+# docs/reference/store-screenshot-compose.1 (the man page) and docs/reference/commands.md.
+# make test fails while a committed page differs (ReferencePageTests runs scripts/reference.sh --check).
+reference: build
+	./scripts/reference.sh
+
 # Release build, then this tool against rsvg-convert (and Koubou when pip can install it), then
 # peak memory on inputs at their size limits (scripts/input-memory.py; BIN=… picks another build).
 # BENCH_ONLY=encoder: only CPU per output and PNG bytes against the zlib floor (short runs);
@@ -86,15 +92,17 @@ install: setup
 	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
 	chmod 755 "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
 	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
-	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" "$(DESTDIR)$(PREFIX)/share/man/man1"
 	"$(LIBEXEC)/$(TOOL)" completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL)"
 	"$(LIBEXEC)/$(TOOL)" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)"
 	"$(LIBEXEC)/$(TOOL)" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish"
+	"$(LIBEXEC)/$(TOOL)" reference man > "$(DESTDIR)$(PREFIX)/share/man/man1/$(TOOL).1"
 	@echo "installed $(PREFIX)/bin/$(TOOL)"
 
 uninstall:
 	rm -rf "$(LIBEXEC)" "$(DESTDIR)$(PREFIX)/bin/$(TOOL)" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/$(TOOL)" \
-	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish"
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$(TOOL)" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$(TOOL).fish" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/$(TOOL).1"
 
 # make install into a scratch PREFIX (and a DESTDIR), run the installed tool, uninstall; make test
 # runs it on the release build (CONFIG=debug make install-check: the debug build, in seconds).

@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "ssc-bench", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-bench"),
         // `make fuzz` only: libFuzzer entry point over the decoders (built with -sanitize=fuzzer).
         .executableTarget(name: "ssc-fuzz", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-fuzz"),
-        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim"],
+        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim", "store-screenshot-compose"],
                     path: "Tests/ScreenshotComposeTests", exclude: ["References"]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make test's check of make install: installs into a scratch PREFIX, runs the installed tool
-# (check on the demo job, schema job, completions bash), proves it reads the resources installed
-# beside it (not the build folder's), stages a DESTDIR install, then uninstalls both.
+# (check on the demo job, schema job, completions bash), reads the installed man page with man,
+# proves it reads the resources installed beside it (not the build folder's), stages a DESTDIR
+# install, then uninstalls both.
 # CONFIG=release (the default, what make test runs) builds and installs the release binary users
 # get: a whole-module release build can fail where the debug build compiles (it did: cairo's
 # constants out of scope), at about 2 minutes on a fresh clone. CONFIG=debug installs the debug
@@ -22,6 +23,9 @@ grep -q '"\$schema" *: *"https://json-schema.org/draft/2020-12/schema"' "$scratc
 cmp "$scratch/completions.bash" "$prefix/share/bash-completion/completions/$TOOL"
 test -s "$prefix/share/zsh/site-functions/_$TOOL"
 test -s "$prefix/share/fish/vendor_completions.d/$TOOL.fish"
+# The man page is where man looks under PREFIX (man finds it by name), and man reads it.
+MANPATH="$prefix/share/man" MANPAGER=cat MANWIDTH=120 man "$TOOL" > "$scratch/man.txt"
+grep -q "store-screenshot-compose merge-manifests PART.json... -o MANIFEST \[--allow-partial\]" "$scratch/man.txt"
 # The installed resource bundle is the one used: with its schemas emptied, schema job fails.
 definitions=$(find "$prefix/libexec/$TOOL" -name definitions.json)
 test -n "$definitions"

@@ -31,6 +31,7 @@ packages=(
   python3-jsonschema  # tests validate the shipped files and README examples against `schema` (draft 2020-12)
   python3-fonttools   # tests make a font file of a family no system has (scripts/rename-font-family.py)
   zsh fish          # tests parse the zsh and fish completion scripts (`completions zsh|fish`)
+  man-db groff-base # tests read the man page with man -l and groff -ww (make install installs it)
 )
 
 # make bench also needs GNU time (peak RSS); rsvg-convert (its reference) is in the list above.

@@ -1,72 +1,128 @@
-/// The commands and options, as data, for the shell completions (`completions bash|zsh|fish`).
-/// `Arguments.parse` is the authority on what is accepted; a test checks that every option the
-/// usage text names is offered here.
-struct CommandSpec {
-    enum Operand {
-        case none
-        case file
-        case folder
-        case choice([String])
-    }
+import ScreenshotCompose
 
-    struct Option {
-        var name: String
-        var help: String
-        /// Nil: a flag. Else the values offered after it (empty: free text, such as a tag).
-        var values: [String]?
-        var takesFile = false
-        var takesFolder = false
+/// Every command and option of the tool, declared once. Parsing, `--help`, each command's usage,
+/// the shell completions, the man page and docs/reference/commands.md are generated from here
+/// (`make reference` rewrites the committed pages; a test fails when they differ).
+enum CommandTable {
+    static let tool = "store-screenshot-compose"
 
-        static func flag(_ name: String, _ help: String) -> Option { Option(name: name, help: help, values: nil) }
-        static func text(_ name: String, _ help: String) -> Option { Option(name: name, help: help, values: []) }
-        static func choice(_ name: String, _ values: [String], _ help: String) -> Option { Option(name: name, help: help, values: values) }
-        static func file(_ name: String, _ help: String) -> Option { Option(name: name, help: help, values: [], takesFile: true) }
-        static func folder(_ name: String, _ help: String) -> Option { Option(name: name, help: help, values: [], takesFolder: true) }
-    }
-
-    var name: String
-    var help: String
-    var operand: Operand
-    var options: [Option]
-
-    static let localeOption = Option.text("--locale", "render only this locale (repeatable)")
-    static let checkOptions: [Option] = [
-        localeOption,
-        .choice("--layout", ["default", "fastlane"], "also write fastlane deliver's folders"),
-        .text("--fallback-locale", "fill missing translations and captures from this locale"),
-        .flag("--allow-untranslated", "accept String Catalog units that are not translated"),
-        .flag("--json", "one JSON report on stdout"),
-        .flag("--quiet", "errors only"),
-        .flag("--verbose", "progress per output"),
+    static let commands: [CommandSpec] = [
+        CommandSpec(name: "render", operand: job, summary: "compose every capture × locale to SVG + PNG and write manifest.json", description: [
+            "compose every capture × locale to SVG + PNG and write manifest.json;",
+            "a part (--locale, --shard) writes manifest.<locales>.shard-I-of-N.json",
+        ]),
+        CommandSpec(name: "check", operand: job, summary: "every check render makes; writes nothing", description: [
+            "every check render makes; writes nothing",
+        ]),
+        CommandSpec(name: "preview", operand: job, summary: "render SVGs and index.html, re-render on every change", description: [
+            "render SVGs and index.html into <output>/.preview/ (or --preview-out, never",
+            "the release files), then re-render on every change to the job, headline",
+            "files, template, wells, captures or fonts, once the files have been quiet",
+            "for --debounce seconds; Ctrl-C stops (exit 0)",
+        ]),
+        CommandSpec(name: "verify", operand: OperandSpec(placeholder: "MANIFEST", count: .one, kind: .file),
+                    summary: "re-hash every file a manifest lists", description: [
+            "re-hash every file the manifest lists; exit 1 naming each that differs",
+            "or is missing, and each planned output a part or partial merge lacks",
+        ]),
+        CommandSpec(name: "merge-manifests", operand: OperandSpec(placeholder: "PART.json", count: .oneOrMore(noun: "part manifest"), kind: .file),
+                    summary: "merge the part manifests of one plan (CI runners, shards)", description: [
+            "merge the part manifests of one plan (per-locale runs, shards) and write",
+            "index.html beside MANIFEST; refuses parts of different plans, conflicting",
+            "or missing outputs",
+        ]),
+        CommandSpec(name: "wells", operand: .none, summary: "list the wells and store slots", description: [
+            "list the wells and cited minimum native widths; --store: the targets,",
+            "their store slots with citations, and the store rules",
+        ]),
+        CommandSpec(name: "wells identify", operand: OperandSpec(placeholder: "FILE.png", count: .oneOrMore(noun: "capture (FILE.png)"), kind: .file),
+                    summary: "the well and store slots each capture fits", description: [
+            "per capture: the well its size picks and the store slots and targets",
+            "it fits (exactly, or composed without enlargement)",
+        ]),
+        CommandSpec(name: "schema", operand: OperandSpec(placeholder: "NAME", count: .one, kind: .choice(JSONSchemas.names)),
+                    summary: "print the JSON Schema of a file the tool reads", description: [
+            "print the JSON Schema (draft 2020-12) of a job, wells.json,",
+            "store-wells.json or a theme; a job may name it in \"$schema\"",
+        ]),
+        CommandSpec(name: "completions", operand: OperandSpec(placeholder: "SHELL", count: .one, kind: .choice(Completions.shells)),
+                    summary: "print a shell completion script", description: [
+            "print a shell completion script (make install installs all three)",
+        ]),
+        CommandSpec(name: "init", operand: OperandSpec(placeholder: "FOLDER", count: .optional(defaultValue: "."), kind: .folder),
+                    summary: "write a starter job for a folder of captures", description: [
+            "read a folder of captures (plain PNGs, <locale>/<name>.png, fastlane",
+            "snapshot or screengrab; default: the current folder), identify each",
+            "capture's well, and write a starter job.json, job.schema.json and",
+            "headlines.xcstrings (screen ids × locales, empty) into the current",
+            "folder; never overwrites a file",
+        ]),
+        CommandSpec(name: "help", operand: .none, summary: "print this usage (as --help does)", description: [
+            "print the usage of every command and option (as --help does)",
+        ]),
+        CommandSpec(name: "reference", operand: OperandSpec(placeholder: "FORMAT", count: .one, kind: .choice(Reference.formats)),
+                    summary: "print the man page or the Markdown command reference", description: [
+            "print the man page (roff) or docs/reference/commands.md from this table",
+        ], hidden: true),
     ]
 
-    static let all: [CommandSpec] = [
-        CommandSpec(name: "render", help: "compose every capture × locale to SVG + PNG and write manifest.json", operand: .file,
-                    options: checkOptions + [
-                        .folder("--out", "output folder"),
-                        .flag("--svg-only", "write SVGs only"),
-                        .text("--jobs", "threads"),
-                        .text("--shard", "render part I of N (I/N)"),
-                        .choice("--png-compression", ["fast", "default", "small"], "zlib effort"),
-                        .flag("--keep-going", "a refused capture fails only its outputs"),
-                    ]),
-        CommandSpec(name: "check", help: "every check render makes; writes nothing", operand: .file, options: checkOptions),
-        CommandSpec(name: "preview", help: "render SVGs and index.html, re-render on every change", operand: .file,
-                    options: [localeOption, .folder("--preview-out", "the preview's own folder"),
-                              .text("--debounce", "seconds of quiet before a pass")]),
-        CommandSpec(name: "verify", help: "re-hash every file a manifest lists", operand: .file,
-                    options: [.flag("--outputs-only", "only the files inside the output folder"), .flag("--partial", "check a part manifest on its own"),
-                              .flag("--json", "one JSON report on stdout")]),
-        CommandSpec(name: "merge-manifests", help: "merge CI shard manifests", operand: .file,
-                    options: [.file("-o", "the merged manifest"), .file("--output", "the merged manifest"),
-                              .flag("--allow-partial", "merge an incomplete set, marked partial")]),
-        CommandSpec(name: "wells", help: "list the wells and store slots", operand: .none,
-                    options: [.file("--wells", "a device-wells catalog"), .flag("--store", "store slots and rules"),
-                              .file("--store-wells", "a store-wells catalog")]),
-        CommandSpec(name: "schema", help: "print the JSON Schema of a file the tool reads", operand: .choice(["job", "wells", "store-wells", "theme"]), options: []),
-        CommandSpec(name: "completions", help: "print a shell completion script", operand: .choice(["bash", "zsh", "fish"]), options: []),
-        CommandSpec(name: "init", help: "write a starter job for a folder of captures", operand: .folder,
-                    options: [.file("--wells", "a device-wells catalog"), .file("--store-wells", "a store-wells catalog")]),
-        CommandSpec(name: "help", help: "usage", operand: .none, options: []),
+    private static let job = OperandSpec(placeholder: "JOB", count: .one, kind: .file)
+    private static let renderAndCheck = ["render", "check"]
+    private static let catalogs = ["wells", "wells identify", "init"]
+
+    /// In the order usage shows them.
+    static let options: [OptionSpec] = [
+        .value("--out", "DIR", .folder, help: "the output folder, instead of the job's \"output\"", for: ["render"]),
+        .value("--locale", "TAG", .text, repeatable: true, help: "only this locale of the job (repeatable)",
+               details: "A render of some of the job's locales is a part of the plan: it writes manifest.<locales>.json "
+                   + "(locales joined with +), which merge-manifests combines with the other parts.",
+               for: ["render", "check", "preview"]),
+        .flag("--svg-only", help: "write the SVGs, no PNGs", for: ["render"]),
+        .value("--layout", "LAYOUT", .choice(["default", "fastlane"]), help: "also write fastlane deliver's and supply's upload folders",
+               details: "fastlane: also write App Store outputs to <out>/fastlane/screenshots/<App Store Connect language>/<NN>_<id>.png "
+                   + "(deliver) and Google Play outputs to <out>/fastlane/metadata/android/<Play language>/images/<type>Screenshots/<NN>_<id>.png "
+                   + "and featureGraphic.png (supply).",
+               for: renderAndCheck),
+        .value("--fallback-locale", "TAG", .text, help: "fill missing translations and {locale} captures from TAG",
+               details: "One warning for each headline or capture taken from TAG.", for: renderAndCheck),
+        .flag("--allow-untranslated", help: "accept String Catalog units that are not \"translated\" (a warning each)", for: renderAndCheck),
+        .value("--jobs", "N", .wholeNumber(minimum: 1), help: "render N outputs at once (default: the number of cores)", for: ["render"]),
+        .value("--shard", "I/N", .shard, help: "render part I of N of the plan's outputs",
+               details: "Shard I renders the outputs at positions I−1, I−1+N, … of the plan's list (of the selected locales), "
+                   + "so shards differ by at most one output; it writes manifest.shard-I-of-N.json (manifest.<locales>.shard-I-of-N.json with --locale). A shard left with none exits 0.",
+               for: ["render"]),
+        .value("--png-compression", "LEVEL", .choice(PNGCompression.allCases.map(\.rawValue)),
+               help: "how hard the PNGs' image data is compressed (libdeflate level 2, 6 or 10)", for: ["render"]),
+        .flag("--quiet", aliases: ["-q"], group: "verbosity", help: "print errors only (no warnings, progress or success line)", for: renderAndCheck),
+        .flag("--verbose", aliases: ["-v"], group: "verbosity", help: "one line per rendered output, also without a terminal", for: renderAndCheck),
+        .flag("--keep-going", help: "a refused capture fails only its outputs",
+              details: "The rest are rendered and the manifest lists the failures; the exit code is still 1.", for: ["render"]),
+        .value("--preview-out", "DIR", .folder, help: "the preview's folder (default: <output>/.preview/)",
+               details: "Never a folder holding a release manifest, never a symbolic link.", for: ["preview"]),
+        .value("--debounce", "SECONDS", .seconds(0.05...10), help: "how long the files must be quiet before a pass (0.05 to 10, default 0.2)",
+               for: ["preview"]),
+        .flag("--outputs-only", help: "only the files inside the output folder (a moved or unpacked release)", for: ["verify"]),
+        .flag("--partial", help: "check a part manifest or a partial merge on its own", for: ["verify"]),
+        .flag("--json", help: "one JSON document on stdout (status, counts, outputs, problems); logs on stderr",
+              for: ["render", "check", "verify"]),
+        .value("-o", aliases: ["--output"], "MANIFEST", .file, required: true, help: "the merged manifest, in the parts' folder or above",
+               details: "index.html, the contact sheet, is written beside it.", for: ["merge-manifests"]),
+        .flag("--allow-partial", help: "merge an incomplete set anyway, marked \"partial\": true", for: ["merge-manifests"]),
+        .value("--wells", "FILE", .file, help: "a device-wells catalog instead of the built-in wells.json", for: catalogs),
+        .flag("--store", help: "list the targets, their store slots with citations, and the store rules", for: ["wells"]),
+        .value("--store-wells", "FILE", .file, help: "a store-wells catalog instead of the built-in store-wells.json",
+               details: "With wells, it implies --store.", for: catalogs),
     ]
+
+    /// Taken before any command (and `help`, the command, prints the usage too).
+    static let globalOptions: [OptionSpec] = [
+        .flag("--help", aliases: ["-h"], help: "print the usage; after a command, that command's usage", for: []),
+        .flag("--version", help: "print the tool's name and version", for: []),
+    ]
+
+    static let conflicts: [OptionConflict] = [
+        OptionConflict(option: "--layout", value: "fastlane", reason: "writes PNGs", with: "--svg-only", commands: ["render"]),
+    ]
+
+    static var listed: [CommandSpec] { commands.filter { !$0.hidden } }
 }

@@ -31,7 +31,7 @@ let command: Command
 do {
     command = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Arguments.usage(afterErrorIn: Array(CommandLine.arguments.dropFirst())))\n".utf8))
+    FileHandle.standardError.write(Data("error: \(error.message)\n\n\(UsageText.afterError(in: Array(CommandLine.arguments.dropFirst())))\n".utf8))
     exit(2)
 }
 
@@ -41,8 +41,8 @@ func planOptions(_ a: RenderArguments) -> PlanOptions {
                 fastlaneLayout: a.fastlane, keepGoing: a.keepGoing)
 }
 switch command {
-case .help:
-    print(Arguments.usage)
+case .help(let name):
+    print(name.map(UsageText.help(for:)) ?? UsageText.full)
 case .version:
     print(ToolIdentity().label)
 case .render(let job, let arguments):
@@ -76,8 +76,10 @@ case .mergeManifests(let inputs, let output, let allowPartial):
     let partial = report.manifest?.partial == true ? " (partial: \(report.manifest?.plan.outputs.count ?? 0) planned, \(report.outputCount) listed)" : ""
     finish(report, success: "merged \(inputs.count) manifest(s) into \(output)\(partial); contact sheet index.html beside it")
 case .check(let job, let arguments):
-    let report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
-    finish(report, success: "ok: \(report.outputCount) output(s) would be rendered", json: arguments.json ? "check" : nil)
+    var report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
+    if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
+    finish(report, success: arguments.verbosity == .quiet ? nil : "ok: \(report.outputCount) output(s) would be rendered",
+           json: arguments.json ? "check" : nil)
 case .verify(let manifest, let outputsOnly, let partial, let json):
     let report = ScreenshotComposer.verify(manifestFile: manifest, outputsOnly: outputsOnly, partial: partial)
     finish(report, success: "verified \(report.outputCount) file(s): every SHA-256 matches", json: json ? "verify" : nil)
@@ -129,4 +131,6 @@ case .initJob(let folder, let wells, let storeWells):
     finish(RunReport(diagnostics: result.diagnostics, outputCount: result.written.count), success: nil)
 case .completions(let shell):
     print(Completions.script(for: shell) ?? "", terminator: "")
+case .reference(let format):
+    print(Reference.text(format) ?? "", terminator: "")
 }
