@@ -43,12 +43,19 @@ final class SchemaTests: XCTestCase {
         return output.split(separator: "\n").map(String.init)
     }
 
-    /// The README's ```json blocks that are whole files: a job (has `captures`), or a catalog or
-    /// theme by its `kind` or keys. Fragments and the manifest sketch are not files one writes.
+    /// The ```json blocks of README.md and the guides under docs/ that are whole files: a job
+    /// (has `captures`), or a catalog or theme by its `kind` or keys. Fragments and the manifest
+    /// sketch are not files one writes.
     private func readmeExamples() throws -> [(String, Data)] {
-        let readme = try String(contentsOf: Fixtures.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let root = Fixtures.repository
+        var pages = ["README.md"]
+        if let docs = FileManager.default.enumerator(atPath: root.appendingPathComponent("docs").path) {
+            pages += docs.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        }
+        var text = ""
+        for page in pages { text += try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8) + "\n" }
         var examples: [(String, Data)] = []
-        for block in readme.components(separatedBy: "```json\n").dropFirst() {
+        for block in text.components(separatedBy: "```json\n").dropFirst() {
             guard let end = block.range(of: "\n```") else { continue }
             let data = Data(block[..<end.lowerBound].utf8)
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
@@ -81,7 +88,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(jobs.count, 5)
         pairs += jobs.map { ("job", root.appendingPathComponent("fixtures/\($0)")) }
         let examples = try readmeExamples()
-        XCTAssertGreaterThanOrEqual(examples.filter { $0.0 == "job" }.count, 1, "the README's job example was not found")
+        XCTAssertGreaterThanOrEqual(examples.filter { $0.0 == "job" }.count, 5, "the job examples of README.md and docs/ were not found")
         for (index, example) in examples.enumerated() {
             pairs.append((example.0, URL(fileURLWithPath: try scratch.write("readme-\(index)-\(example.0).json", example.1))))
         }
