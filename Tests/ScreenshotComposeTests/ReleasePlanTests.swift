@@ -81,6 +81,35 @@ final class ReleasePlanTests: XCTestCase {
         }
     }
 
+    /// A locale's headlines on one canvas share one size (`headlineSize` uniform, the default):
+    /// the smallest fitted size among them in the whole plan. A shard holding only the short
+    /// headlines set them larger (96 px against 94 px in a new user's German release), so the
+    /// merged release differed from the one run while merge and verify passed.
+    func testAShardSetsHeadlinesAtTheWholePlansUniformSize() throws {
+        let scratch = try Scratch()
+        for id in ["a", "b", "c"] {
+            try scratch.write("shots/\(id).png", try Fixtures.pngVariant(width: 750, height: 1334, variant: id))
+        }
+        let jobFile = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out", "template": "classic",
+            "captures": ["a", "b", "c"].map { ["id": $0, "path": "shots/\($0).png", "well": "ios-simulator-750x1334"] },
+            "headlines": ["de-DE": ["a": "Reisen", "b": "Finde dein nächstes Reiseziel in Sekunden, überall und jederzeit", "c": "Profil"]],
+        ])
+        let whole = try runTool(["render", jobFile, "--svg-only", "--out", scratch.path("whole")], environment: env)
+        XCTAssertEqual([String(whole.0), whole.2], ["0", ""])
+        var sizes: Set<String> = []
+        for index in 1...3 {
+            let folder = scratch.path("shard-\(index)")
+            let (code, out, err) = try runTool(["render", jobFile, "--svg-only", "--out", folder, "--shard", "\(index)/3"], environment: env)
+            XCTAssertEqual([String(code), err], ["0", ""], out)
+            let id = ["a", "b", "c"][index - 1]
+            let svg = try String(contentsOfFile: "\(folder)/de-DE/\(id).svg", encoding: .utf8)
+            XCTAssertEqual(svg, try String(contentsOfFile: scratch.path("whole/de-DE/\(id).svg"), encoding: .utf8), "shard \(index)/3 (\(id))")
+            if let size = svg.range(of: #"font-size="[0-9.]+""#, options: .regularExpression) { sizes.insert(String(svg[size])) }
+        }
+        XCTAssertEqual(sizes.count, 1, "one headline size across the shards: \(sizes)")
+    }
+
     /// The CI matrix of a release of `{locale}` captures and a target: one part per language,
     /// one language in two shards, each runner in its own checkout. Each shard renders its
     /// half, the runners' folders combined by copying merge byte for byte into the one run's

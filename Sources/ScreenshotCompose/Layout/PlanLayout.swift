@@ -16,36 +16,18 @@ extension LayoutEngine {
     /// size among its headlines. Returns the outputs that could be laid out; callers check the
     /// collector for refusals. Each output is set with its own typesetting options and theme
     /// weight (this engine's are ignored).
-    public func layoutAll(_ specs: [OutputSpec], typesetter: Typesetting, into d: inout DiagnosticCollector) -> [LaidOutOutput] {
+    ///
+    /// `peers`: the plan's other outputs of the locales this run renders. A shard lays out only
+    /// its share, but the uniform size of a locale × canvas is the whole plan's, so every shard
+    /// split and the whole run set a headline alike: the peers' fitted sizes count, and nothing
+    /// else of theirs (not laid out further, not reported).
+    public func layoutAll(_ specs: [OutputSpec], sizedWith peers: [OutputSpec] = [], typesetter: Typesetting,
+                          into d: inout DiagnosticCollector) -> [LaidOutOutput] {
         var laidOut: [LaidOutOutput] = []
         for spec in specs {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: spec.subject) }
-            if spec.templateChoice != .placeholder {
-                var generated = DiagnosticCollector()
-                guard let template = slotTemplate(for: spec, into: &generated) else {
-                    let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
-                    d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
-                    continue
-                }
-                if let item = layoutSlots(spec, template: template, typesetter: typesetter, into: &d) { laidOut.append(item) }
-                continue
-            }
-            switch layoutOne(spec, typesetter: typesetter, fixedSize: nil) {
-            case .success(let layout):
-                // A store slot larger than the capture would need it enlarged: refused, since
-                // an upscaled capture is soft and no longer the app's native pixels.
-                if layout.capture.width > Double(spec.capture.header.width) + 0.5 {
-                    d.error(spec.headlineFile, spec.capture.jobField ?? "captures[\(spec.capture.jobIndex)].storeWell",
-                            "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(spec.capture.header.width) px")
-                    continue
-                }
-                laidOut.append(LaidOutOutput(spec: spec, layout: layout))
-            case .failure(let refusal):
-                var problem = diagnostic(refusal, spec: spec)
-                if let line = spec.headlineOrigin?.line { problem.position = JSONPosition(line: line, column: 1) }
-                d.add(problem)
-            }
+            if let item = fitted(spec, typesetter: typesetter, into: &d) { laidOut.append(item) }
         }
         // Once per locale: a word did not fit and no patterns could hyphenate it.
         var warned: Set<String> = []
@@ -58,6 +40,15 @@ extension LayoutEngine {
         for item in laidOut where item.spec.typesetting.size == .uniform {
             let key = uniformKey(item.spec)
             smallest[key] = min(smallest[key] ?? .infinity, item.layout.headline.style.size)
+        }
+        let selected = Set(specs.map(\.key))
+        for peer in peers where peer.typesetting.size == .uniform && !selected.contains(peer.key) {
+            let key = uniformKey(peer)
+            guard smallest[key] != nil else { continue }
+            var unreported = DiagnosticCollector()
+            if let item = fitted(peer, typesetter: typesetter, into: &unreported) {
+                smallest[key] = min(smallest[key] ?? .infinity, item.layout.headline.style.size)
+            }
         }
         guard !smallest.isEmpty else { return laidOut }
         var uniform: [LaidOutOutput] = []
@@ -91,6 +82,35 @@ extension LayoutEngine {
             d.attribute(since: mark, to: item.spec.subject)
         }
         return uniform
+    }
+
+    /// One output laid out at its own fitted size, or its refusals reported.
+    private func fitted(_ spec: OutputSpec, typesetter: Typesetting, into d: inout DiagnosticCollector) -> LaidOutOutput? {
+        if spec.templateChoice != .placeholder {
+            var generated = DiagnosticCollector()
+            guard let template = slotTemplate(for: spec, into: &generated) else {
+                let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
+                d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
+                return nil
+            }
+            return layoutSlots(spec, template: template, typesetter: typesetter, into: &d)
+        }
+        switch layoutOne(spec, typesetter: typesetter, fixedSize: nil) {
+        case .success(let layout):
+            // A store slot larger than the capture would need it enlarged: refused, since
+            // an upscaled capture is soft and no longer the app's native pixels.
+            if layout.capture.width > Double(spec.capture.header.width) + 0.5 {
+                d.error(spec.headlineFile, spec.capture.jobField ?? "captures[\(spec.capture.jobIndex)].storeWell",
+                        "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(spec.capture.header.width) px")
+                return nil
+            }
+            return LaidOutOutput(spec: spec, layout: layout)
+        case .failure(let refusal):
+            var problem = diagnostic(refusal, spec: spec)
+            if let line = spec.headlineOrigin?.line { problem.position = JSONPosition(line: line, column: 1) }
+            d.add(problem)
+            return nil
+        }
     }
 
     private func uniformKey(_ spec: OutputSpec) -> String {

@@ -102,8 +102,10 @@ public struct ScreenshotComposer {
         if case .slots(let template) = plan.templateChoice { layoutEngine.warnMissingFamilies(template, typesetter: typesetter, into: &d) }
         layoutEngine.checkContrast(plan, into: &d)
         // Only the outputs this run renders are laid out: a shard of none lays out nothing.
-        let selected = plan.outputs(selected: PlanRecord.selection(plan: plan, options: options, shard: shard)?.rule ?? PlanSelection())
-        let laidOut = layoutEngine.layoutAll(selected, typesetter: typesetter, into: &d)
+        let rule = PlanRecord.selection(plan: plan, options: options, shard: shard)?.rule ?? PlanSelection()
+        let selected = plan.outputs(selected: rule)
+        let peers = rule.shard == nil ? [] : plan.outputs(selected: PlanSelection(locales: rule.locales))
+        let laidOut = layoutEngine.layoutAll(selected, sizedWith: peers, typesetter: typesetter, into: &d)
         if d.errorCount == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.
         let runWide = d.diagnostics.contains { $0.severity == .error && $0.captureId == nil }
