@@ -18,11 +18,15 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# The tests, then the CI matrix (ci/github-actions.yml) reproduced on this machine.
+# The tests, then the CI matrix reproduced on this machine: by hand (scripts/ci-matrix.sh) and
+# as ci/github-actions.yml runs it through action.yml (scripts/action-check.py, which also checks
+# both files against the GitHub Actions schemas with check-jsonschema, installed here from PyPI).
 test: setup
+	CHECK_JSONSCHEMA=1 ./scripts/setup.sh
 	$(SWIFT) test
 	$(SWIFT) run ssc-example
 	./scripts/ci-matrix.sh
+	./scripts/action-check.py
 	./scripts/install-check.sh
 
 # The fixture jobs: inline headlines (out/demo), an Xcode String Catalog (out/xcstrings), and a

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Reproduces ci/github-actions.yml on one machine (run by `make test`): one process and one
+# The CI matrix by hand on one machine (run by `make test`; scripts/action-check.py runs
+# ci/github-actions.yml itself, through action.yml): one process and one
 # folder (a "checkout" with the job and its captures) per runner, rendered at once; the
 # runners' output folders combined by copying, as the download step does; merged, verified and
 # compared byte for byte with an unsharded run. Two releases:

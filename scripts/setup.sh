@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build, the tests and the demo need, only when missing.
 # Called by the Makefile before every build, so a fresh machine needs no manual step.
+# SETUP=runtime: only what building and rendering need (the GitHub Action on a CI runner).
+# CHECK_JSONSCHEMA=1: also check-jsonschema from PyPI in a venv (.build/check-jsonschema), for
+# scripts/action-check.py's schema check of action.yml and the workflow; when PyPI cannot be
+# reached it says so and that check is skipped.
 set -euo pipefail
 
 packages=(
@@ -12,7 +16,6 @@ packages=(
   liblcms2-dev      # colour: captures with ICC profiles (Display P3) converted to sRGB
   libhyphen-dev     # typesetter: dictionary hyphenation (libhyphen, no .pc file: linked as `hyphen`)
   libxml2-dev       # templates and frames are read by libxml2 (positions, entities, depth)
-  librsvg2-bin      # tests compare PNGs of designers' templates with rsvg-convert of their SVG
   libicu-dev        # typesetter: dictionary word breaks for Japanese and Chinese
   # LibreOffice hyphenation patterns (/usr/share/hyphen/hyph_*.dic), chosen by the locale.
   hyphen-de hyphen-nl hyphen-sv hyphen-da hyphen-no hyphen-hu hyphen-ru hyphen-uk hyphen-fr
@@ -27,16 +30,27 @@ packages=(
   fonts-noto-cjk    # Japanese, Chinese, Korean
   fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
   fonts-noto-color-emoji  # colour emoji, for "emoji": "color" (drawn through cairo into PNGs)
+)
+# Only the tests use these.
+test_packages=(
+  librsvg2-bin      # tests compare PNGs of designers' templates with rsvg-convert of their SVG
   chromium          # tests open the contact sheet (index.html) in a real browser, headless
   python3-jsonschema  # tests validate the shipped files and README examples against `schema` (draft 2020-12)
   python3-fonttools   # tests make a font file of a family no system has (scripts/rename-font-family.py)
   zsh fish          # tests parse the zsh and fish completion scripts (`completions zsh|fish`)
   man-db groff-base # tests read the man page with man -l and groff -ww (make install installs it)
+  python3-yaml      # scripts/action-check.py reads action.yml and the workflow to run their steps
 )
+if [ "${SETUP:-}" != runtime ]; then
+  packages+=("${test_packages[@]}")
+fi
 
 # make bench also needs GNU time (peak RSS); rsvg-convert (its reference) is in the list above.
 if [ "${BENCH:-}" = 1 ]; then
   packages+=(time python3-venv)
+fi
+if [ "${CHECK_JSONSCHEMA:-}" = 1 ]; then
+  packages+=(python3-venv)
 fi
 
 missing=()
@@ -46,13 +60,35 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 fi
 
-echo "setup: installing ${missing[*]}" >&2
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo_cmd[@]}" apt-get update -qq
-"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+# The GitHub Actions schemas are built into check-jsonschema (pinned: its vendored schemas change
+# with its version). Only when PyPI cannot be reached is the check skipped, and then it says so:
+# the marker file tells scripts/action-check.py why check-jsonschema is absent.
+if [ "${CHECK_JSONSCHEMA:-}" = 1 ]; then
+  build="$(cd "$(dirname "$0")/.." && pwd)/.build"
+  venv="$build/check-jsonschema" unreachable="$build/check-jsonschema.unreachable"
+  version=0.39.0
+  if [ "$("$venv/bin/check-jsonschema" --version 2>/dev/null)" != "check-jsonschema, version $version" ]; then
+    rm -rf "$venv" "$unreachable"
+    mkdir -p "$build"
+    /usr/bin/python3 -m venv "$venv"
+    if ! "$venv/bin/pip" install -q --disable-pip-version-check "check-jsonschema==$version" >&2; then
+      if "$venv/bin/pip" index versions check-jsonschema >/dev/null 2>&1; then
+        echo "setup: PyPI answered but check-jsonschema $version did not install (see above)" >&2
+        rm -rf "$venv"
+        exit 1
+      fi
+      rm -rf "$venv"
+      echo "PyPI could not be reached from $(hostname)" > "$unreachable"
+      echo "setup: check-jsonschema $version could not be installed: PyPI is unreachable; the schema check of action.yml and ci/github-actions.yml will be skipped" >&2
+    fi
+  fi
+fi
