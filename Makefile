@@ -1,6 +1,8 @@
 # All set-up a fresh Debian machine needs goes through scripts/setup.sh (apt-get, only when missing).
 SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
+# Debian's python3, where scripts/setup.sh installs python3-jsonschema (the docs check needs it).
+PYTHON := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
 # make install: the release binary and its resources go to $(PREFIX)/libexec/store-screenshot-compose/
 # (the binary finds its template, wells and schemas beside itself), a launcher to $(PREFIX)/bin,
 # the shell completions where bash, zsh and fish look, and the man page. DESTDIR stages a package.
@@ -18,13 +20,16 @@ setup:
 build: setup
 	$(SWIFT) build
 
-# The tests, then the CI matrix reproduced on this machine: by hand (scripts/ci-matrix.sh) and
+# The tests, the docs check (every example in README.md and docs/, against the debug build), then
+# the CI matrix reproduced on this machine: by hand (scripts/ci-matrix.sh) and
 # as ci/github-actions.yml runs it through action.yml (scripts/action-check.py, which also checks
 # both files against the GitHub Actions schemas with check-jsonschema, installed here from PyPI).
 test: setup
 	CHECK_JSONSCHEMA=1 ./scripts/setup.sh
 	$(SWIFT) test
 	$(SWIFT) run ssc-example
+	$(SWIFT) build --product store-screenshot-compose
+	$(PYTHON) scripts/docs-check.py --bin $(BIN)
 	./scripts/ci-matrix.sh
 	./scripts/action-check.py
 	./scripts/install-check.sh
@@ -40,8 +45,13 @@ demo: build
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/localized-job.json
 	$(BIN) verify out/localized/manifest.json
 
-# Rendered examples for the README, one per script family (docs/headline-<locale>.png).
+# The generated reference pages (docs/reference/job-file.md from the JSON Schema,
+# docs/reference/store-catalog.md from store-wells.json, and make reference's two), then the guides' images: one per script
+# family (docs/headline-<locale>.png), the built-in templates, a panorama, devices, themes, and the
+# contact sheet of a fastlane folder's release (headless Chromium).
 docs: build
+	$(PYTHON) scripts/docs-reference.py
+	./scripts/reference.sh
 	rm -rf out/scripts
 	SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/scripts-job.json
 	for d in out/scripts/*/; do l=$$(basename $$d); cp $$d/book.png docs/headline-$$l.png; done
@@ -56,6 +66,9 @@ docs: build
 	cp out/devices/en-US/google-play-phone/inbox-android.png docs/devices-play-phone.png
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
+	rm -rf out/localized; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/localized-job.json
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,900 \
+	  --screenshot="$(CURDIR)/docs/contact-sheet.png" "file://$(CURDIR)/out/localized/index.html" 2>/dev/null
 
 # The pages written from the option table (Sources/store-screenshot-compose/CommandTable.swift):
 # docs/reference/store-screenshot-compose.1 (the man page) and docs/reference/commands.md.
