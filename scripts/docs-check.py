@@ -336,7 +336,8 @@ def check_links(root, page, text, problems):
             fence = not fence
         if fence:
             continue
-        for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"`[^`]*`", "", line)):
+        prose = re.sub(r"`[^`]*`", "", line)
+        for target in re.findall(r"\]\(([^)\s]+)\)", prose) + re.findall(r'<img src="([^"]+)"', prose):
             if re.match(r"^[a-z]+:", target):
                 continue
             path, _, anchor = target.partition("#")
