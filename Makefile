@@ -26,6 +26,7 @@ build: setup
 # both files against the GitHub Actions schemas with check-jsonschema, installed here from PyPI).
 test: setup
 	CHECK_JSONSCHEMA=1 ./scripts/setup.sh
+	python3 scripts/check-stages.py
 	$(SWIFT) test
 	$(SWIFT) run ssc-example
 	$(SWIFT) build --product store-screenshot-compose

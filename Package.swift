@@ -3,6 +3,11 @@ import PackageDescription
 
 // Debian's C libraries come in through system-library targets found with pkg-config;
 // scripts/setup.sh installs the -dev packages named in `providers`.
+// The library's targets in pipeline order: the shared targets, then each stage, then
+// ScreenshotCompose (the orchestration and the API users import). A target depends on and
+// imports only targets before it; scripts/check-stages.py (make test) fails otherwise.
+let libraryLayers = ["Support", "Diagnostics", "ScreenshotCompose"]
+
 let package = Package(
     name: "store-screenshot-compose",
     products: [
@@ -36,9 +41,13 @@ let package = Package(
         // libpng reports errors by longjmp; that stays in C so Swift never longjmps. The output
         // encoder filters rows itself and deflates them with libdeflate.
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
+        // Shared by every stage: bytes, JSON with positions, files, SHA-256 (Support); the
+        // diagnostics model and the field readers that report into it (Diagnostics).
+        .target(name: "Support", dependencies: ["CGLib"], path: "Sources/Support"),
+        .target(name: "Diagnostics", dependencies: ["Support"], path: "Sources/Diagnostics"),
         .target(
             name: "ScreenshotCompose",
-            dependencies: ["CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
+            dependencies: ["Support", "Diagnostics", "CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
             path: "Sources/ScreenshotCompose",
             resources: [.copy("Resources/templates"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/line-start-words.json"), .copy("Resources/themes"),

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// The templates shipped with the tool. Each is a folder of slot-marked SVG files under
 /// `templates/<name>/`, one per device family and orientation (`phone-portrait.svg`) or per

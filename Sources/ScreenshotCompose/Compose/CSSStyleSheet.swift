@@ -1,3 +1,5 @@
+import Support
+
 /// A template's CSS as rules and declarations (CSS Syntax Level 3 §5 over `CSSTokenizer`'s
 /// tokens). Only what design tools export is understood: rules whose selectors are simple —
 /// a type, `*`, classes and an id, alone or compound (`rect.cls-1`), in lists (`.a, .b`) — and

@@ -1,3 +1,5 @@
+import Support
+
 /// CSS tokens as CSS Syntax Level 3 (§4) defines them, with every escape already decoded: a
 /// template's `<style>` sheet, its `style=""` attributes and its presentation attribute values
 /// (librsvg and browsers parse those as CSS too) are checked on these tokens, never on the text,

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The one rule that fits a template or frame drawn at one size to another (README, "Templates
 /// drawn once, fitted to every slot"):

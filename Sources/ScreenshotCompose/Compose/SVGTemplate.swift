@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A placeholder of the device-well template, written `{{NAME}}`.
 public enum Placeholder: String, CaseIterable, Sendable {

@@ -1,3 +1,6 @@
+import Diagnostics
+import Support
+
 /// Problems found while a template is read, kept in document order (by the element they are
 /// about) whichever step found them, then reported into the run's collector in one go.
 struct TemplateFindings {

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// How a document is read into a `TemplateTree`.
 public struct TemplateReadOptions: Sendable, Equatable {

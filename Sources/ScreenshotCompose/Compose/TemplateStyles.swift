@@ -1,3 +1,5 @@
+import Support
+
 /// The CSS step of `TemplateTree.read`: `<style>` sheets, `style=""` attributes and presentation
 /// attributes (all CSS values, for librsvg and browsers alike) are tokenized with their escapes
 /// decoded, checked, and the cascade resolved into attributes, so the tree keeps no `<style>`

@@ -1,3 +1,5 @@
+import Support
+
 /// A template as the tool has understood it: the one model every template is read into (a
 /// designer's slot-marked SVG, a `{{PLACEHOLDER}}` template, a built-in, an SVG frame) and that
 /// every later step reads — the checks, the slots and their geometry, the composer, the layer

@@ -1,5 +1,6 @@
 import Foundation
 import CLibXML2
+import Support
 
 // The libxml2 bridge: the one Swift file that calls libxml2. Templates, frames and the markup the
 // tool itself builds (headline lines, theme definitions) are read here, once, into plain values;

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// The ingest step, the one place a job's inputs are read: the job file (with the headline
 /// files, fastlane capture folders and font-file checks its decoding needs, `JobLoader`), then

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Every file a job names, read by the ingest step before planning (`Ingest.read`): the
 /// planner reads its template, catalogs, captures and icons only from this value, never from

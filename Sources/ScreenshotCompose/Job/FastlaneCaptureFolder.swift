@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The folders fastlane's screenshot tools write, read as captures:
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// `"captures": {"fastlane": "screenshots"}`: the job's captures are the screenshots of a
 /// fastlane snapshot or screengrab folder (`FastlaneCaptureFolder`). Each screen of each

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Ids that become file names (captures, screens, graphics), each kind in its own set.
 /// Two ids equal ignoring case name one file on a case-insensitive file system (macOS APFS
 /// by default, where fastlane deliver runs): one output would overwrite the other while the

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A store graphic a job asks for (`"graphics"`): composed per locale like a screen, from the
 /// app icon (a PNG, filling the template's capture slot), a title and an optional subtitle.

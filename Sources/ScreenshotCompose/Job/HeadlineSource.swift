@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// Command-line choices about headline sources.
 public struct HeadlineOptions: Equatable, Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// One capture named in a job: its id (used in file names), where the PNG is, and the
 /// well it was recorded in.

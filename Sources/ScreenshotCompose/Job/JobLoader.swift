@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// Reads a job file (JSON, `schemaVersion` 1) and checks its syntax: known fields, capture
 /// ids (`[A-Za-z0-9][A-Za-z0-9._-]*`, unique), BCP 47 locales (unique ignoring case, since

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A job's `"localeMap"`: `{"en": "en-US"}` renames a headline source's locales (an Xcode
 /// String Catalog whose source language is Xcode's default `en`, which App Store Connect has no

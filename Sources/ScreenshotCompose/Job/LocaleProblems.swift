@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// Reports what `ReleaseLocales.build` found where it is fixed: a missing or doubled language
 /// in the headline source (the String Catalog, the `.strings` folder or the job's inline

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Reads `"screens"`: each an id (a file name), the captures in slot order, an optional
 /// template (built-in name or slot-marked file) and `panels` (1–10).

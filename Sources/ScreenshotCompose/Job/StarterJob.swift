@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Diagnostics
 #endif
 
 /// `init [FOLDER]`: a starter job for a folder of captures (plain PNGs, a fastlane snapshot or

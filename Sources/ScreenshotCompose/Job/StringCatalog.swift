@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// Reads an Xcode String Catalog (`.xcstrings`, JSON): `sourceLanguage` and
 /// `strings.<key>.localizations.<locale>.stringUnit.{state,value}`.

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// One `"key" = "value";` entry of a `.strings` file.
 public struct StringsEntry: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// One entry of `"template"` given as an object: the template composing the captures of a
 /// device family (`phone`), a store target (`google-play:phone`), or every other (`default`).

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// WCAG 2 contrast between sRGB colours written `#rrggbb` (an alpha part `#rrggbbaa` is
 /// ignored: the colour is judged as if opaque).

@@ -2,6 +2,7 @@ import CHyphen
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Support
 #endif
 
 // The only Swift file that talks to libhyphen. LibreOffice's patterns files (Debian's

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The words a Japanese or Chinese line never starts with, read from the shipped
 /// `line-start-words.json` (IPADIC's particles and auxiliary verbs from Debian's mecab-ipadic,

@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import Support
 
 // The only Swift file that talks to Pango and fontconfig. It sets Pango up the way
 // librsvg 2.54 does (create_pango_context / create_pango_layout in its text.rs): resolution

@@ -1,3 +1,6 @@
+import Diagnostics
+import Support
+
 /// An output with its layout decided: the output's own values and where everything goes.
 public struct LaidOutOutput: Sendable {
     public var spec: OutputSpec

@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension LayoutEngine {
     /// The slot template an output composes from, when it uses one.
     func slotTemplate(for spec: OutputSpec, into d: inout DiagnosticCollector) -> SlotTemplate? {

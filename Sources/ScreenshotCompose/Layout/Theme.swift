@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// The look of a composition: background, headline colour and weight, frame colour, corner
 /// radius and shadow. From the job's `"theme"`: the name of a built-in theme (`light`, `dark`,

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 enum FontHashes {
     /// SHA-256 of each distinct font file: a job's font file by the bytes the ingest step read

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Rendered outputs → Manifest: the one place manifest entries are made.
 public enum ManifestBuilder {

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Merges part manifests of one plan — per-locale runs, shards, per-locale shards, in any mix —
 /// into the manifest of the whole set. Parts must share the plan's fingerprint (everything that

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// Reads a manifest for `verify` and `merge-manifests`: a regular file, decoded, of kind
 /// `composed-screenshots` and this version's schemaVersion (`Manifest.schema`), whose output

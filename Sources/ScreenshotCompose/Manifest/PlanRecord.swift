@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 extension Manifest.Output {
     /// Which planned output this is.

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// What `ScreenshotComposer.renderInMemory` gives back: every output's bytes, the manifest
 /// that would describe them, and every diagnostic.

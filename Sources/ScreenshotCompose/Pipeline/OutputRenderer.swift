@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// One output drawn, in memory: the SVG and PNG bytes, the font files its text was set in and
 /// what the store-rule check found. Everything the publish step and the manifest builder need.

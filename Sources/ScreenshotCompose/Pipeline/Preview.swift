@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// `preview`: renders the SVGs (no PNGs) and the contact sheet, then re-renders whenever the
 /// job, its headline sources, template, wells, captures or font files change. Only files whose

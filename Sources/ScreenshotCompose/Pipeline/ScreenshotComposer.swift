@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// What a run did: every diagnostic, and for a render the manifest it wrote.
 public struct RunReport: Sendable {

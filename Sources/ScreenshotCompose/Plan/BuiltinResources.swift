@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The template and wells catalog shipped with the tool (package resources), used when a
 /// job names none, so a job in any folder works.

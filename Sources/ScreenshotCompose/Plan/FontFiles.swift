@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// The job's `fontFiles` as the ingest step read them: each one's private copy, which is what
 /// fontconfig is given (`FontFileCopies`). A file that could not be read (missing, a FIFO, a

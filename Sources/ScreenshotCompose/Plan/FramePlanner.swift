@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 extension Planner {
     /// Gives every capture its `"frame"` (its own, else the job's), each frame file read and

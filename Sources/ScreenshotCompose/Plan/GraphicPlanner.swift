@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 extension Planner {
     /// Each graphic's icon read and checked like a capture (PNG signature, IHDR, every row of

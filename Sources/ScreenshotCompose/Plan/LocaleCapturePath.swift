@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Per-locale captures: a capture path with `{locale}` names one file per locale (fastlane
 /// snapshot's `screenshots/de-DE/…`, app-preview's `screenshots/{locale}/home.png`), so the

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// The job's templates, each read and checked once: the one `"template"` names (or the one
 /// shipped with the tool), or each of the object form's (`{"phone": …, "tablet": …,

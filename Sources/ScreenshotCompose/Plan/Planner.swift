@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// Options of a run that shape the plan.
 public struct PlanOptions: Equatable, Sendable {

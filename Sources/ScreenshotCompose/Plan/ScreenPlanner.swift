@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 extension Planner {
     /// The outputs of `"screens"` in one locale: one per screen, or one per panel of a

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Checks store rules on outputs composed to store slots. A violated rule with a verified
 /// citation is an error; a violated rule without one (or marked unverified) is a warning that

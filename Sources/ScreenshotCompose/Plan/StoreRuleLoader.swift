@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Reads a store slot's citation object: `url`, `retrieved` and `statement` are all required
 /// (a store fact is never asserted without its source); `note` is optional.

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Reads the store-wells catalog's `targets`: `{"target": "app-store:iphone-6.9", "store",
 /// "class", "family", "preferred": {"portrait": slot id, "landscape": slot id}, "folder",

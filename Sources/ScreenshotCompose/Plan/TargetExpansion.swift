@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A job's `"targets"`: each capture is composed into every target of its well's device
 /// family, at the target's preferred slot for the capture's orientation (a slot id names one

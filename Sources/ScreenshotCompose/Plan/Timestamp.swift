@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 enum Timestamp {
     /// RFC 3339 UTC (`2024-05-01T12:00:00Z`) from `SOURCE_DATE_EPOCH` when given, else now.

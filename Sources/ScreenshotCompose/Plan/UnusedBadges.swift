@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension Planner {
     /// A badge nothing draws is warned about, one line per entry (as other job entries that
     /// are not rendered): its locale is not rendered, or the template has no badge slot.

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Reads `wells.json` (`schemaVersion` 1, `kind` `device-wells`) and checks it.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// `wells identify FILE.png...`: for each capture, the wells of its size and the targets it
 /// fits, exactly or composed without enlargement. The same rules as a job whose captures omit

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// The `wells` command's library side: load a catalog (a file, or the one shipped with the
 /// tool) and describe it as text.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Support
 #endif
 
 /// The one rule for what in a folder the tool writes is its own; render, `merge-manifests` and

@@ -1,4 +1,6 @@
 import Foundation
+import Diagnostics
+import Support
 
 /// `merge-manifests`' publish step: the merged manifest (`ManifestMerger`) and its contact sheet
 /// written beside it, under the locks of the folders involved and the folder's ownership rule.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Support
 #endif
 
 /// The output folder of one run: a lock so two runs never write it at once, a staging folder

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The publish step's pre-flight of the output folder, asked for by the planner and run right
 /// after it (`ScreenshotComposer`), so `check` reports what `render` would refuse while the

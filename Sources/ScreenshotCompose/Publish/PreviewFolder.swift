@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The preview's own folder (`<out>/.preview/`, or `--preview-out`): never a symbolic link
 /// (the preview would write where it leads) and never a folder holding a release manifest (the

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A folder a run's files are written to before they are published: the output folder's
 /// staging folder, or a scratch folder for renders kept in memory. Files go under their

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A composed SVG split into what every locale shares and what only this output draws: the
 /// text slots (`headline`, `subtitle`, `badge`, numbered for panels). Outputs of one capture

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The SHA-256 of an image's pixels, the same for every lossless encoding of them: 8-bit RGB,
 /// row-major, 3 bytes a pixel, no padding. The manifest records it for every output PNG

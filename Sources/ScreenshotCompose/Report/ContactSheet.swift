@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// `<out>/index.html`: every output of a run on one page, for review from `file://` with no
 /// server and nothing fetched from the network. One row per capture, screen or graphic (grouped

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The one JSON document `--json` prints on stdout (shape documented in the README).
 public struct JSONReport: Codable, Equatable, Sendable {
@@ -112,21 +113,5 @@ public struct JSONReport: Codable, Equatable, Sendable {
         var data = try encoder.encode(self)
         data.append(0x0A)
         return data
-    }
-}
-
-extension Diagnostic {
-    /// A GitHub Actions workflow command (`::error file=…,line=…,col=…::…`) for this problem.
-    public var githubAnnotation: String {
-        func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-        }
-        func escapeProperty(_ s: String) -> String {
-            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-        }
-        var properties = ["file=\(escapeProperty(file))"]
-        if let position { properties += ["line=\(position.line)", "col=\(position.column)"] }
-        properties.append("title=\(escapeProperty(field))")
-        return "::\(severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// form (an integer as its digits; any other number rounded to 9 decimals, trailing zeros
 /// dropped). The bytes depend on the values alone — never on a compiler's, Foundation's or a
 /// type's own description of them — so the plan's fingerprint is the same on every CI runner.
-enum CanonicalJSON: Equatable, Sendable {
+package enum CanonicalJSON: Equatable, Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -15,12 +15,12 @@ enum CanonicalJSON: Equatable, Sendable {
     case object([String: CanonicalJSON])
 
     /// The canonical bytes (UTF-8).
-    var encoded: Data { Data(text.utf8) }
+    package var encoded: Data { Data(text.utf8) }
 
     /// SHA-256 (lowercase hex) of the canonical bytes.
-    var sha256: String { SHA256.hex(encoded) }
+    package var sha256: String { SHA256.hex(encoded) }
 
-    var text: String {
+    package var text: String {
         var out = ""
         write(into: &out)
         return out
@@ -75,7 +75,7 @@ enum CanonicalJSON: Equatable, Sendable {
 
     /// Decimal digits only, never an exponent: `0.6`, `-12.5`, `180`; 9 decimals at most.
     /// Values the plan holds are colours' fractions, angles and scales, far inside ±9·10⁹.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "\"NaN\"" : (value < 0 ? "\"-Infinity\"" : "\"Infinity\"") }
         let scale = 1_000_000_000.0
         guard abs(value) < 9e9 else { return String(Int64(value.rounded())) }

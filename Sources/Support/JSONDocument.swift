@@ -19,25 +19,25 @@ public struct JSONPosition: Equatable, Hashable, Sendable, Codable {
 /// The parser is this file's own, over the bytes: one pass, no intermediate Foundation objects
 /// (JSONSerialization plus a decoder used to take 200 × the file's size), nesting limited so a
 /// deep document cannot exhaust the stack, numbers that overflow a Double refused.
-struct JSONDocument {
-    struct DuplicateKey: Equatable {
-        var path: String
-        var key: String
-        var first: JSONPosition
-        var again: JSONPosition
+package struct JSONDocument {
+    package struct DuplicateKey: Equatable {
+        package var path: String
+        package var key: String
+        package var first: JSONPosition
+        package var again: JSONPosition
     }
 
-    var root: JSONValue
-    var positions: JSONPositionTable
-    var duplicateKeys: [DuplicateKey]
+    package var root: JSONValue
+    package var positions: JSONPositionTable
+    package var duplicateKeys: [DuplicateKey]
 
     /// Deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Parses UTF-8 JSON (an optional UTF-8 byte order mark is skipped). Throws
     /// `JSONSyntaxError` naming the line and column of the first syntax error (and the byte
     /// offset of bytes that are not UTF-8 text).
-    static func parse(_ data: Data) throws -> JSONDocument {
+    package static func parse(_ data: Data) throws -> JSONDocument {
         try data.withUnsafeBytes { raw in
             var parser = try JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
             return try parser.document()
@@ -50,7 +50,7 @@ struct JSONDocument {
     /// exists as one tree. In the document that object or array is empty. `each` returns true to keep the member's positions in the document's
     /// table (for diagnostics made later about it); the positions of the others are dropped
     /// with them. Keys given twice in the streamed object are found as anywhere else.
-    static func parse(_ data: Data, streaming streamed: String, each: (JSONStreamedMember) -> Bool) throws -> JSONDocument {
+    package static func parse(_ data: Data, streaming streamed: String, each: (JSONStreamedMember) -> Bool) throws -> JSONDocument {
         try withoutActuallyEscaping(each) { each in
             try data.withUnsafeBytes { raw in
                 var parser = try JSONByteParser(bytes: raw.bindMemory(to: UInt8.self))
@@ -62,34 +62,34 @@ struct JSONDocument {
 }
 
 /// A member of a streamed object (`JSONDocument.parse(_:streaming:each:)`).
-struct JSONStreamedMember {
+package struct JSONStreamedMember {
     /// The member's key; an array element's index.
-    var key: String
+    package var key: String
     /// Where the key is.
-    var keyPosition: JSONPosition
-    var value: JSONValue
+    package var keyPosition: JSONPosition
+    package var value: JSONValue
     /// The field path of the member (`strings.home`, `outputs[3]`).
-    var path: String
+    package var path: String
     /// Positions of the member and of every value inside it, by full field path.
-    var positions: JSONPositionTable
+    package var positions: JSONPositionTable
 }
 
 /// The position of every value of a document by its field path. Kept compact (16 bytes a
 /// value): paths are stored as a 64-bit FNV-1a hash of their text, built while parsing without
 /// making the path strings; a collision (about 1 in 10^7 for a million values) could only
 /// give a diagnostic a wrong line.
-struct JSONPositionTable: Sendable, Equatable {
+package struct JSONPositionTable: Sendable, Equatable {
     fileprivate var table: [UInt64: UInt64] = [:]
 
-    static let emptyPathHash: UInt64 = 0xcbf2_9ce4_8422_2325
+    package static let emptyPathHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    static func hash<S: Sequence>(_ bytes: S, from start: UInt64 = emptyPathHash) -> UInt64 where S.Element == UInt8 {
+    package static func hash<S: Sequence>(_ bytes: S, from start: UInt64 = emptyPathHash) -> UInt64 where S.Element == UInt8 {
         var h = start
         for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return h
     }
 
-    subscript(path: String) -> JSONPosition? {
+    package subscript(path: String) -> JSONPosition? {
         self[hash: Self.hash(path.utf8)]
     }
 
@@ -105,20 +105,20 @@ struct JSONPositionTable: Sendable, Equatable {
         table.merge(other.table) { mine, _ in mine }
     }
 
-    var count: Int { table.count }
+    package var count: Int { table.count }
 }
 
 /// A syntax error with where it is.
-struct JSONSyntaxError: Error, Equatable {
-    var message: String
-    var position: JSONPosition?
+package struct JSONSyntaxError: Error, Equatable {
+    package var message: String
+    package var position: JSONPosition?
 
-    init(message: String, position: JSONPosition? = nil) {
+    package init(message: String, position: JSONPosition? = nil) {
         self.message = message
         self.position = position
     }
 
-    var description: String {
+    package var description: String {
         guard let position else { return message }
         return "line \(position.line), column \(position.column): \(message)"
     }

@@ -41,7 +41,7 @@ public enum TextDecoding {
 
     /// Checks that `bytes` are UTF-8 text as `decode` would, without making a String (the JSON
     /// reader reads the bytes themselves). Returns the length of the byte-order mark (0 or 3).
-    static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
+    package static func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Int {
         _ = try byteOrderMark(bytes, allowingUTF16: false)
         let start = bytes.starts(with: utf8Mark) ? 3 : 0
         var offset = start
@@ -173,19 +173,5 @@ public enum TextDecoding {
         let head = bytes.prefix(64)
         let zeros = head.enumerated().filter { $0.element == 0 }
         return zeros.count * 4 >= head.count && (zeros.allSatisfy { $0.offset % 2 == 0 } || zeros.allSatisfy { $0.offset % 2 == 1 })
-    }
-}
-
-extension TextDecoding {
-    /// A template's or an SVG's text (UTF-8 only: the XML readers are given UTF-8); nil, with
-    /// the refusal at its line and column in `d`, when the bytes are not UTF-8 text.
-    static func text(_ data: Data, file: String, _ d: inout DiagnosticCollector) -> String? {
-        do {
-            return try decode(data, allowingUTF16: false).text
-        } catch {
-            let problem = error as? TextDecodingError
-            d.error(file, "(file)", problem?.message ?? "\(error)", at: problem.map { JSONPosition(line: $0.line, column: $0.column) })
-            return nil
-        }
     }
 }

@@ -32,7 +32,7 @@ public enum StagingRegistry {
     private static let insideKey = "store-screenshot-compose.staging-writing"
 
     /// A staging folder this process just made (holding its marker).
-    static func register(_ folder: URL) {
+    package static func register(_ folder: URL) {
         pthread_mutex_lock(state.mutex)
         state.folders.insert(folder.path)
         pthread_mutex_unlock(state.mutex)
@@ -44,7 +44,7 @@ public enum StagingRegistry {
     /// stop half way, leaving an empty `.staging-<pid>`. Whoever comes first removes it; the
     /// other finds it unregistered and does nothing. A folder not registered (not made by this
     /// process, or already removed) is left alone.
-    static func remove(_ folder: URL) {
+    package static func remove(_ folder: URL) {
         pthread_mutex_lock(state.mutex)
         defer { pthread_mutex_unlock(state.mutex) }
         guard state.folders.remove(folder.path) != nil else { return }
@@ -53,7 +53,7 @@ public enum StagingRegistry {
 
     /// Runs `body`, a write into a staging folder or a publish, so that `removeAll` never
     /// interleaves with it.
-    static func writing<T>(_ body: () throws -> T) rethrows -> T {
+    package static func writing<T>(_ body: () throws -> T) rethrows -> T {
         let thread = Thread.current.threadDictionary
         if thread[insideKey] != nil { return try body() }
         pthread_rwlock_rdlock(state.gate)
@@ -82,7 +82,7 @@ public enum StagingRegistry {
     /// Removes `path` and everything under it without following symbolic links. An entry that
     /// is already gone is skipped (FileManager's `removeItem` stops at the first one, leaving
     /// the rest); other failures are ignored as before, the process is about to exit.
-    static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else {

@@ -69,21 +69,21 @@ public enum FontFileCopies {
     }
 
     /// Those of `copies` fontconfig has not been given yet (so each copy is registered once).
-    static func unregistered(_ copies: [Copy]) -> [Copy] {
+    package static func unregistered(_ copies: [Copy]) -> [Copy] {
         state.lock.lock()
         defer { state.lock.unlock() }
         return copies.filter { !state.registered.contains($0.privatePath) }
     }
 
     /// Marks `copies` as given to fontconfig.
-    static func markRegistered(_ copies: [Copy]) {
+    package static func markRegistered(_ copies: [Copy]) {
         state.lock.lock()
         defer { state.lock.unlock() }
         state.registered.formUnion(copies.map(\.privatePath))
     }
 
     /// The private folder, if made (for tests and the signal thread).
-    static var folder: String? {
+    package static var folder: String? {
         state.lock.lock()
         defer { state.lock.unlock() }
         return state.folder

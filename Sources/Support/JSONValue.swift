@@ -2,7 +2,7 @@ import Foundation
 
 /// A decoded JSON document read field by field, so that every bad field of a file can be
 /// reported with its path instead of stopping at the first (as `Decodable` does).
-enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
     case array([JSONValue])
     case string(String)
@@ -12,27 +12,27 @@ enum JSONValue: Equatable, Sendable {
 
     /// Parses UTF-8 JSON bytes (`JSONDocument`, which also keeps positions). Throws
     /// `JSONSyntaxError` when the bytes are not JSON.
-    static func parse(_ data: Data) throws -> JSONValue {
+    package static func parse(_ data: Data) throws -> JSONValue {
         try JSONDocument.parse(data).root
     }
 
-    var objectValue: [String: JSONValue]? {
+    package var objectValue: [String: JSONValue]? {
         if case .object(let values) = self { return values }
         return nil
     }
 
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let values) = self { return values }
         return nil
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The value as an integer, only when it is a JSON number with no fraction.
-    var integerValue: Int? {
+    package var integerValue: Int? {
         if case .number(let value) = self, value.rounded() == value, abs(value) < 1e15 {
             return Int(value)
         }
@@ -40,7 +40,7 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// A short description of the value for "found …" in messages.
-    var summary: String {
+    package var summary: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"

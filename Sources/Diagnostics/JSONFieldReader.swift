@@ -1,15 +1,16 @@
 import Foundation
+import Support
 
 /// Reads the fields of one JSON object, adding a diagnostic with the file and the field's
 /// full path (`captures[2].well`) for every field that is missing or of the wrong kind.
-struct JSONFieldReader {
-    let file: String
+package struct JSONFieldReader {
+    package let file: String
     /// Path of this object inside the document; empty for the root.
-    let path: String
-    let fields: [String: JSONValue]
+    package let path: String
+    package let fields: [String: JSONValue]
 
     /// Nil (with a diagnostic) when `value` is not an object.
-    init?(_ value: JSONValue, file: String, path: String, _ d: inout DiagnosticCollector) {
+    package init?(_ value: JSONValue, file: String, path: String, _ d: inout DiagnosticCollector) {
         self.file = file
         self.path = path
         guard let fields = value.objectValue else {
@@ -24,7 +25,7 @@ struct JSONFieldReader {
     /// Positions of every value are handed to the collector, so each diagnostic about this
     /// file carries the line of its field. A key given twice in one object is an error naming
     /// both lines (the first value is the one read).
-    static func root(_ data: Data, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
+    package static func root(_ data: Data, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
         let parsed = parse(file: file) { try JSONDocument.parse(data) }
         if let problem = parsed.problem { d.add(problem) }
         return parsed.document.flatMap { root($0, file: file, &d) }
@@ -32,7 +33,7 @@ struct JSONFieldReader {
 
     /// Runs `parse` (one of `JSONDocument`'s parsers); a syntax error becomes the diagnostic
     /// naming its line and column.
-    static func parse(file: String, _ parse: () throws -> JSONDocument) -> (document: JSONDocument?, problem: Diagnostic?) {
+    package static func parse(file: String, _ parse: () throws -> JSONDocument) -> (document: JSONDocument?, problem: Diagnostic?) {
         do {
             return (try parse(), nil)
         } catch let error as JSONSyntaxError {
@@ -45,7 +46,7 @@ struct JSONFieldReader {
     }
 
     /// The top-level object of a parsed document (see `root(_:file:_:)`).
-    static func root(_ document: JSONDocument, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
+    package static func root(_ document: JSONDocument, file: String, _ d: inout DiagnosticCollector) -> JSONFieldReader? {
         d.record(positions: document.positions, of: file)
         for duplicate in document.duplicateKeys {
             var diagnostic = Diagnostic.error(file, duplicate.path, "key \"\(duplicate.key)\" given twice in one object: expected each key once, found it on lines \(duplicate.first.line) and \(duplicate.again.line)")
@@ -55,15 +56,15 @@ struct JSONFieldReader {
         return JSONFieldReader(document.root, file: file, path: "", &d)
     }
 
-    func fieldPath(_ key: String) -> String {
+    package func fieldPath(_ key: String) -> String {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
-    func value(_ key: String) -> JSONValue? { fields[key] }
+    package func value(_ key: String) -> JSONValue? { fields[key] }
 
     /// A required non-empty string. `missingMessage` replaces the generic message when the
     /// field is absent, null or empty.
-    func string(_ key: String, _ d: inout DiagnosticCollector, missingMessage: String? = nil) -> String? {
+    package func string(_ key: String, _ d: inout DiagnosticCollector, missingMessage: String? = nil) -> String? {
         guard let value = fields[key], value != .null else {
             d.error(file, fieldPath(key), (missingMessage ?? "missing field: expected a non-empty string") + ", found none")
             return nil
@@ -80,13 +81,13 @@ struct JSONFieldReader {
     }
 
     /// An optional string: nil without a diagnostic when absent or null.
-    func optionalString(_ key: String, _ d: inout DiagnosticCollector) -> String? {
+    package func optionalString(_ key: String, _ d: inout DiagnosticCollector) -> String? {
         guard let value = fields[key], value != .null else { return nil }
         return string(key, &d)
     }
 
     /// A required integer greater than zero.
-    func positiveInteger(_ key: String, _ d: inout DiagnosticCollector) -> Int? {
+    package func positiveInteger(_ key: String, _ d: inout DiagnosticCollector) -> Int? {
         guard let value = fields[key], value != .null else {
             d.error(file, fieldPath(key), "missing field: expected a positive integer")
             return nil
@@ -98,14 +99,14 @@ struct JSONFieldReader {
         return integer
     }
 
-    func require(_ key: String, integer expected: Int, _ d: inout DiagnosticCollector) {
+    package func require(_ key: String, integer expected: Int, _ d: inout DiagnosticCollector) {
         let value = fields[key]
         if value?.integerValue != expected {
             d.error(file, fieldPath(key), "expected \(expected), found \(value?.summary ?? "nothing")")
         }
     }
 
-    func require(_ key: String, string expected: String, _ d: inout DiagnosticCollector) {
+    package func require(_ key: String, string expected: String, _ d: inout DiagnosticCollector) {
         let value = fields[key]
         if value?.stringValue != expected {
             d.error(file, fieldPath(key), "expected \"\(expected)\", found \(value?.summary ?? "nothing")")
@@ -113,7 +114,7 @@ struct JSONFieldReader {
     }
 
     /// The elements of a required array, each paired with its path (`key[i]`).
-    func array(_ key: String, _ d: inout DiagnosticCollector, allowEmpty: Bool = false) -> [(JSONValue, String)] {
+    package func array(_ key: String, _ d: inout DiagnosticCollector, allowEmpty: Bool = false) -> [(JSONValue, String)] {
         guard let value = fields[key], value != .null else {
             d.error(file, fieldPath(key), "missing field: expected an array")
             return []
@@ -129,16 +130,16 @@ struct JSONFieldReader {
     }
 
     /// Refuses keys outside `known`, so a misspelt field is an error rather than ignored.
-    func refuseUnknownKeys(_ known: Set<String>, _ d: inout DiagnosticCollector) {
+    package func refuseUnknownKeys(_ known: Set<String>, _ d: inout DiagnosticCollector) {
         for key in fields.keys.sorted() where !known.contains(key) {
             d.error(file, fieldPath(key), "unknown field: expected one of \(known.sorted().joined(separator: ", ")), found \"\(key)\"")
         }
     }
 }
 
-enum JSONErrorText {
+package enum JSONErrorText {
     /// A one-line reason from a JSON decoding error.
-    static func describe(_ error: Error) -> String {
+    package static func describe(_ error: Error) -> String {
         if let syntax = error as? JSONSyntaxError { return syntax.description }
         if case DecodingError.dataCorrupted(let context) = error {
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String

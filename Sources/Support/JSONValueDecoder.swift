@@ -9,22 +9,22 @@ import Foundation
 /// key is `keyNotFound`, a value of another kind (or a number that is not an integer where one
 /// is expected) `typeMismatch`, a null where a value is needed `valueNotFound`. Unknown keys are
 /// ignored.
-enum JSONValueDecoder {
+package enum JSONValueDecoder {
     /// `codingPath`: where `value` sits in its document (`outputs`, `[3]` for one element of a
     /// manifest's streamed outputs), so errors name the whole path.
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [CodingKey] = []) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [CodingKey] = []) throws -> T {
         try T(from: ValueDecoder(value: value, codingPath: codingPath))
     }
 }
 
 /// A key or an array position in a coding path.
-struct JSONPathKey: CodingKey {
-    var intValue: Int?
-    var stringValue: String
-    init(_ index: Int) { intValue = index; stringValue = "\(index)" }
-    init(_ key: String) { stringValue = key }
-    init?(intValue: Int) { self.init(intValue) }
-    init?(stringValue: String) { self.init(stringValue) }
+package struct JSONPathKey: CodingKey {
+    package var intValue: Int?
+    package var stringValue: String
+    package init(_ index: Int) { intValue = index; stringValue = "\(index)" }
+    package init(_ key: String) { stringValue = key }
+    package init?(intValue: Int) { self.init(intValue) }
+    package init?(stringValue: String) { self.init(stringValue) }
 }
 
 private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [CodingKey]) -> DecodingError {

@@ -1,8 +1,8 @@
 import Foundation
 
-enum FileErrorText {
+package enum FileErrorText {
     /// A short reason for a failed file operation, e.g. "no such file".
-    static func describe(_ error: Error, path: String) -> String {
+    package static func describe(_ error: Error, path: String) -> String {
         let nsError = error as NSError
         // On Linux the underlying error is a Swift error (POSIXError), not an NSError object:
         // `as? NSError` misses it, and the reason fell back to "The operation could not be

@@ -7,10 +7,10 @@ import Glibc
 /// readable by this user only (`mkdtemp`, mode 0700), removed with everything in it by
 /// `remove()`. The library's in-memory renders write nothing anywhere else: librsvg 2.54 reads an
 /// SVG's images only from files beside it, and fontconfig reads font files by path.
-struct PrivateFolder: Sendable {
-    let url: URL
+package struct PrivateFolder: Sendable {
+    package let url: URL
 
-    static func make() throws -> PrivateFolder {
+    package static func make() throws -> PrivateFolder {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array(URL(fileURLWithPath: base).appendingPathComponent("store-screenshot-compose.XXXXXX").path.utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
@@ -24,7 +24,7 @@ struct PrivateFolder: Sendable {
     }
 
     /// Removes the folder and everything in it (links are removed, never followed).
-    func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 }

@@ -1,3 +1,5 @@
+import Support
+
 /// One problem found in a run: where it is (its location: file, field, and line and column
 /// when known), who it is about (its subject: locale, capture, target), how bad, and what was
 /// expected against what was found.
@@ -57,7 +59,7 @@ public struct Diagnostic: Equatable, Sendable, Codable {
 
     /// `text` with \n, \r, \t as those escapes and other C0, DEL, C1 and the Unicode line and
     /// paragraph separators as `\u{XX}`.
-    static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -1,3 +1,5 @@
+import Support
+
 /// Gathers every problem of a run so that all of them are reported at once, not just
 /// the first. Stages append to it instead of throwing.
 public struct DiagnosticCollector: Sendable {
@@ -23,13 +25,13 @@ public struct DiagnosticCollector: Sendable {
 
     /// Positions of a JSON file's values; diagnostics added later about `file` get the line of
     /// their field.
-    mutating func record(positions table: JSONPositionTable, of file: String) {
+    package mutating func record(positions table: JSONPositionTable, of file: String) {
         positions[file] = table
     }
 
     /// The field's own position, else its nearest enclosing value's (a missing field points
     /// at the object that lacks it); nil for fields that are no JSON path (`(document)`).
-    static func position(of field: String, in table: JSONPositionTable) -> JSONPosition? {
+    package static func position(of field: String, in table: JSONPositionTable) -> JSONPosition? {
         guard !field.hasPrefix("("), !field.hasPrefix("-") else { return nil }
         var path = Substring(field)
         while true {
@@ -44,7 +46,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// An error at a known position (an SVG element's line and column).
-    mutating func error(_ file: String, _ field: String, _ message: String, at position: JSONPosition?) {
+    package mutating func error(_ file: String, _ field: String, _ message: String, at position: JSONPosition?) {
         add(Diagnostic(.error, file: file, field: field, message: message, position: position))
     }
 
@@ -65,18 +67,18 @@ public struct DiagnosticCollector: Sendable {
 
     /// Marks the diagnostics added since `index` (that have no subject yet) as being about
     /// `subject`.
-    mutating func attribute(since index: Int, to subject: DiagnosticSubject) {
+    package mutating func attribute(since index: Int, to subject: DiagnosticSubject) {
         for i in index..<diagnostics.count where diagnostics[i].subject == nil { diagnostics[i].subject = subject }
     }
 
     /// Marks the diagnostics added since `index` as belonging to the capture `captureId`.
-    mutating func attribute(since index: Int, to captureId: String) {
+    package mutating func attribute(since index: Int, to captureId: String) {
         attribute(since: index, to: DiagnosticSubject(captureId: captureId))
     }
 
     /// Removes the diagnostics added since `index` that `matching` picks (a part run leaves
     /// out the problems of the locales it does not render).
-    mutating func discard(since index: Int, matching: (Diagnostic) -> Bool) {
+    package mutating func discard(since index: Int, matching: (Diagnostic) -> Bool) {
         var kept = Array(diagnostics[..<index])
         for diagnostic in diagnostics[index...] where !matching(diagnostic) { kept.append(diagnostic) }
         diagnostics = kept

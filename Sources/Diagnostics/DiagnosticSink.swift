@@ -1,3 +1,5 @@
+import Support
+
 /// Where a run's diagnostics go. The stages collect into a `DiagnosticCollector`; the readers —
 /// the CLI's stderr lines with their GitHub annotations, `--json`'s problems, the contact
 /// sheet's warnings — are sinks too, fed every diagnostic of the run in order, and each reads
@@ -34,5 +36,21 @@ public struct DiagnosticLines: DiagnosticSink {
     public mutating func receive(_ diagnostic: Diagnostic) {
         emit(diagnostic.line)
         if annotate { emit(diagnostic.githubAnnotation) }
+    }
+}
+
+extension Diagnostic {
+    /// A GitHub Actions workflow command (`::error file=…,line=…,col=…::…`) for this problem.
+    public var githubAnnotation: String {
+        func escapeData(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String {
+            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var properties = ["file=\(escapeProperty(file))"]
+        if let position { properties += ["line=\(position.line)", "col=\(position.column)"] }
+        properties.append("title=\(escapeProperty(field))")
+        return "::\(severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 }

@@ -42,9 +42,15 @@ public enum InputKind: String, Sendable {
 public struct InputReadProblem: Error, Equatable, Sendable {
     public var message: String
     /// Nothing is at the path (as opposed to something that cannot be read).
-    var missing = false
+    package var missing = false
     /// The file opened lies outside `InputOpening.confinedTo`.
-    var outsideFolder = false
+    package var outsideFolder = false
+
+    package init(message: String, missing: Bool = false, outsideFolder: Bool = false) {
+        self.message = message
+        self.missing = missing
+        self.outsideFolder = outsideFolder
+    }
 }
 
 /// How one file is opened: whether a symbolic link at its own path is followed, and the
@@ -101,7 +107,7 @@ public enum InputReader {
 
     /// The first `count` bytes (fewer when the file is shorter) of a regular file, opened like
     /// any input; for recognising a file by its first lines (the contact sheet's marker).
-    static func readPrefix(path: String, count: Int, opening: InputOpening) -> Result<Data, InputReadProblem> {
+    package static func readPrefix(path: String, count: Int, opening: InputOpening) -> Result<Data, InputReadProblem> {
         switch open(path: path, as: .listed, opening: opening) {
         case .failure(let problem): return .failure(problem)
         case .success(let fd):
@@ -142,7 +148,7 @@ public enum InputReader {
 
     /// Whether the file open on `fd` lies inside `realFolder` (a real path): the kernel's own
     /// path of the descriptor, so the check is of the file that will be read.
-    static func isInside(descriptor fd: Int32, realFolder: String) -> Bool {
+    package static func isInside(descriptor fd: Int32, realFolder: String) -> Bool {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = buffer.withUnsafeMutableBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { readlink("/proc/self/fd/\(fd)", $0.baseAddress!, $0.count - 1) }
