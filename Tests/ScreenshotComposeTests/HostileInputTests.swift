@@ -456,11 +456,11 @@ final class RasterTimeLimitTests: XCTestCase {
 final class RasterWatchdogTests: XCTestCase {
     func testADrawingThatOutlastsTheLimitIsGivenUpOnTime() throws {
         let started = Date()
-        XCTAssertThrowsError(try OutputRenderer.within(0.2) { () -> Int in Thread.sleep(forTimeInterval: 6); return 1 }) { error in
+        XCTAssertThrowsError(try OutputRenderer.within(0.2) { () -> Int in _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 6); return 1 }) { error in
             XCTAssertEqual((error as? RasterError)?.message,
                            "rasterizing took too long: expected at most 0.2 s, found more (stopped waiting); simplify the template (filters, <use> copies)")
         }
-        // The body sleeps 6 s; giving up must not wait for it (a wide margin for a loaded machine).
+        // The body blocks 6 s (a wait nothing ends); giving up must not wait for it (a wide margin for a loaded machine).
         XCTAssertLessThan(Date().timeIntervalSince(started), 4.5)
         XCTAssertEqual(try OutputRenderer.within(30) { 7 }, 7)
         XCTAssertThrowsError(try OutputRenderer.within(30) { () -> Int in throw RasterError(message: "inner") }) { error in

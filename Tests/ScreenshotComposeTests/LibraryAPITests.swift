@@ -121,7 +121,7 @@ final class LibraryAPITests: XCTestCase {
     /// left in the temporary folder.
     func testTheExampleRendersFromBytesWithoutTouchingTheWorkingDirectory() throws {
         let scratch = try Scratch()
-        let example = Fixtures.repository.appendingPathComponent(".build/debug/ssc-example")
+        let example = Fixtures.products.appendingPathComponent("ssc-example")
         func run(_ arguments: [String], cwd: URL, environment: [String: String] = [:]) throws -> (Int32, String, String) {
             let process = Process()
             process.executableURL = example

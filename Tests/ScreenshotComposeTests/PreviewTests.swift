@@ -2,17 +2,9 @@ import Foundation
 import XCTest
 @testable import ScreenshotCompose
 
-/// `preview` re-renders what an edit affects, and Ctrl-C ends it cleanly.
+/// `preview` re-renders what an edit affects, and Ctrl-C ends it cleanly. The test waits on
+/// what preview prints (a pass prints its lines once its files are written), never on time.
 final class PreviewTests: XCTestCase {
-    private func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
-    }
-
     func testAHeadlineEditReRendersOnlyThatSVG() throws {
         let scratch = try Scratch()
         func writeJob(_ english: String) throws -> String {
@@ -20,44 +12,47 @@ final class PreviewTests: XCTestCase {
         }
         let job = try writeJob("One")
         let process = Process()
-        process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose")
+        process.executableURL = Fixtures.tool
         // A quiet window far longer than the burst below, so a loaded machine that stalls between
         // two writes still sees one burst.
         process.arguments = ["preview", job, "--debounce", "2"]
-        FileManager.default.createFile(atPath: scratch.path("preview.log"), contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("preview.log")))
+        let output = PipeLines()
+        process.standardOutput = output.pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
+        func renders() -> Int { output.lines.filter { $0 == "rendered en-US/shot.svg" }.count }
+        /// Waits for the pass that prints the `n`th "rendered en-US/shot.svg".
+        func waitForRender(_ n: Int) -> Bool {
+            output.wait(60) { $0.filter { $0 == "rendered en-US/shot.svg" }.count >= n }
+        }
+        func english() -> String { (try? String(contentsOfFile: scratch.path("out/.preview/en-US/shot.svg"), encoding: .utf8)) ?? "" }
 
-        let english = scratch.path("out/.preview/en-US/shot.svg"), german = scratch.path("out/.preview/de-DE/shot.svg")
-        XCTAssertTrue(waitUntil(15) { FileManager.default.fileExists(atPath: english) && FileManager.default.fileExists(atPath: scratch.path("out/.preview/index.html")) })
+        let german = scratch.path("out/.preview/de-DE/shot.svg")
+        XCTAssertTrue(output.wait(60) { $0.contains("watching for changes; Ctrl-C to stop") }, "\(output.lines)")
+        XCTAssertEqual(output.lines.sorted(), ["rendered de-DE/shot.svg", "rendered en-US/shot.svg", "watching for changes; Ctrl-C to stop"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/.preview/index.html")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/.preview/en-US/shot.png")), "preview writes SVGs only")
-        Thread.sleep(forTimeInterval: 0.5)
         let germanBefore = try Data(contentsOf: URL(fileURLWithPath: german))
         let germanDate = try FileManager.default.attributesOfItem(atPath: german)[.modificationDate] as? Date
 
         _ = try writeJob("Two & more")
-        XCTAssertTrue(waitUntil(15) {
-            (try? String(contentsOfFile: english, encoding: .utf8))?.contains("<title>Two &amp; more</title>") == true
-        }, "the edited headline was not re-rendered")
-        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertTrue(waitForRender(2), "the edited headline was not re-rendered")
+        XCTAssertTrue(english().contains("<title>Two &amp; more</title>"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: german)), germanBefore)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: german)[.modificationDate] as? Date, germanDate, "an unaffected SVG was rewritten")
+        XCTAssertEqual(output.lines.filter { $0 == "rendered de-DE/shot.svg" }.count, 1, "\(output.lines)")
 
-        // An editor's save burst: three writes a few ms apart give one re-render.
-        func renders() -> Int {
-            ((try? String(contentsOfFile: scratch.path("preview.log"), encoding: .utf8)) ?? "")
-                .components(separatedBy: "\n").filter { $0 == "rendered en-US/shot.svg" }.count
-        }
+        // An editor's save burst: three writes at once give one re-render. One more edit after
+        // it is the event that ends the wait: a second render of the burst would print before it.
         let before = renders()
-        for text in ["Three a", "Three b", "Three"] {
-            _ = try writeJob(text)
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        XCTAssertTrue(waitUntil(20) { (try? String(contentsOfFile: english, encoding: .utf8))?.contains("<title>Three</title>") == true })
-        Thread.sleep(forTimeInterval: 2.5)
-        XCTAssertEqual(renders() - before, 1)
+        for text in ["Three a", "Three b", "Three"] { _ = try writeJob(text) }
+        XCTAssertTrue(waitForRender(before + 1))
+        XCTAssertTrue(english().contains("<title>Three</title>"), english())
+        _ = try writeJob("Four")
+        XCTAssertTrue(waitForRender(before + 2))
+        XCTAssertTrue(english().contains("<title>Four</title>"), english())
+        XCTAssertEqual(renders() - before, 2, "the burst was rendered more than once: \(output.lines)")
 
         process.interrupt()
         process.waitUntilExit()

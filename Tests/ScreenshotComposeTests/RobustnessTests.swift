@@ -60,7 +60,7 @@ final class RobustnessTests: XCTestCase {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "de-DE": ["shot": "Eins"], "fr-FR": ["shot": "Un"]])
         XCTAssertEqual(try runTool(["render", job]).0, 0)
-        let binary = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose").path
+        let binary = Fixtures.tool.path
         for delay in ["0.05", "0.15", "0.3", "0.5"] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
@@ -243,18 +243,17 @@ final class InterruptTests: XCTestCase {
         _ = try Fixtures.mobileJob(in: scratch, headlines: Dictionary(uniqueKeysWithValues: locales.map { ($0, ["shot": "Next \($0)"]) }))
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let process = Process()
-            process.executableURL = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose")
-            process.arguments = ["render", job, "--jobs", "1", "--png-compression", "small"]
+            process.executableURL = Fixtures.tool
+            process.arguments = ["render", job, "--jobs", "1", "--png-compression", "small", "--verbose"]
             process.environment = ["SOURCE_DATE_EPOCH": "1767225700"]
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            // --verbose: a line on stderr as each output is staged, the event the test waits on.
+            let progress = PipeLines()
+            process.standardError = progress.pipe
             try process.run()
             let staging = out + "/.staging-\(process.processIdentifier)"
-            let deadline = Date().addingTimeInterval(60)
-            while process.isRunning, Date() < deadline,
-                  !((try? FileManager.default.subpathsOfDirectory(atPath: staging)) ?? []).contains(where: { $0.hasSuffix(".png") }) {
-                usleep(5_000)
-            }
+            XCTAssertTrue(progress.wait(60) { $0.contains { $0.hasPrefix("[1/8] ok ") } }, "no output staged: \(progress.lines)")
+            XCTAssertTrue(((try? FileManager.default.subpathsOfDirectory(atPath: staging)) ?? []).contains(where: { $0.hasSuffix(".png") }))
             XCTAssertTrue(process.isRunning, "the render ended before it could be interrupted")
             kill(process.processIdentifier, signal)
             process.waitUntilExit()

@@ -36,12 +36,27 @@ final class Scratch {
     }
 }
 
+private final class BundleMarker {}
+
 enum Fixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let captures = repository.appendingPathComponent("fixtures/captures")
     static let demoJob = repository.appendingPathComponent("fixtures/demo-job.json")
     static let template = repository.appendingPathComponent("templates/device-well.svg.tmpl")
     static let wells = repository.appendingPathComponent("wells.json")
+    /// The folder SwiftPM built the products into (`swift build --show-bin-path`: any triple,
+    /// configuration or `--scratch-path`): the test bundle's own folder.
+    static let products: URL = {
+        #if os(Linux)
+        let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map(URL.init(fileURLWithPath:))
+            ?? Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return bundle.deletingLastPathComponent()
+        #else
+        return Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+        #endif
+    }()
+    /// The command-line tool SwiftPM built beside the tests.
+    static let tool = products.appendingPathComponent("store-screenshot-compose")
 
     /// An opaque RGB PNG of `width` × `height` pixels with a pattern, made with the project's
     /// own libpng writer (so tests need no image files for arbitrary sizes).
@@ -119,7 +134,7 @@ func errorLines(_ r: RunReport) -> [String] { r.diagnostics.filter { $0.severity
 
 /// Runs the built command-line tool; returns (exit code, stdout, stderr).
 func runTool(_ arguments: [String], environment: [String: String] = [:], cwd: URL? = nil) throws -> (Int32, String, String) {
-    let binary = Fixtures.repository.appendingPathComponent(".build/debug/store-screenshot-compose")
+    let binary = Fixtures.tool
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -135,4 +150,52 @@ func runTool(_ arguments: [String], environment: [String: String] = [:], cwd: UR
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// The lines a child process writes to a pipe, read on a thread of their own as they come, so
+/// a test waits for the line that says something happened (with a bound) instead of sleeping
+/// and looking.
+final class PipeLines: @unchecked Sendable {
+    let pipe = Pipe()
+    private let condition = NSCondition()
+    private var buffer = Data()
+    private var finished = false
+
+    init() {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                condition.lock()
+                if chunk.isEmpty { finished = true } else { buffer.append(chunk) }
+                condition.broadcast()
+                condition.unlock()
+                if chunk.isEmpty { return }
+            }
+        }
+    }
+
+    /// Every complete line so far.
+    var lines: [String] {
+        condition.lock(); defer { condition.unlock() }
+        return Self.complete(buffer)
+    }
+
+    /// Waits until `ready` holds for the complete lines read so far, the pipe closes, or
+    /// `seconds` pass; returns whether it holds.
+    @discardableResult
+    func wait(_ seconds: Double, until ready: ([String]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock(); defer { condition.unlock() }
+        while !ready(Self.complete(buffer)) {
+            if finished || !condition.wait(until: deadline) { return ready(Self.complete(buffer)) }
+        }
+        return true
+    }
+
+    private static func complete(_ data: Data) -> [String] {
+        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+        lines.removeLast()
+        return lines
+    }
 }

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import ScreenshotCompose
 
-/// Issue 12's risks of worker threads, each with a test that fails with its fix reverted.
-final class ThreadRiskTests: XCTestCase {
+/// Work on drawing threads: templates read at once agree, fonts registered later are drawn by
+/// threads that drew before, a publish failure keeps its reason. Each fails with its fix reverted.
+final class DrawingThreadTests: XCTestCase {
     private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
 
     /// Templates are read by libxml2 on worker threads too (built-in templates per output, the
