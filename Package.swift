@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
         // Shared by every stage: bytes, JSON with positions, files, SHA-256 (Support); the
         // diagnostics model and the field readers that report into it (Diagnostics).
-        .target(name: "Support", dependencies: ["CGLib"], path: "Sources/Support"),
+        .target(name: "Support", dependencies: ["CGLib", "CPNGShim"], path: "Sources/Support"),
         .target(name: "Diagnostics", dependencies: ["Support"], path: "Sources/Diagnostics"),
         .target(
             name: "ScreenshotCompose",

@@ -72,6 +72,10 @@ public struct DecodedPNG: Sendable {
 public struct PNGError: Error, Equatable, Sendable {
     /// libpng's reason, e.g. "not a PNG (no PNG signature)" or "file is truncated".
     public var message: String
+
+    package init(message: String) {
+        self.message = message
+    }
 }
 
 /// A text chunk to write: ASCII keywords; `international` values go in iTXt (UTF-8).
@@ -100,7 +104,7 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     case small
 
     /// libdeflate compression level, 1-12.
-    var deflateLevel: Int {
+    package var deflateLevel: Int {
         switch self {
         case .fast: return 2
         case .default: return 6
@@ -128,7 +132,7 @@ public enum PNGCodec {
 
     /// `readHeader` refusing sides over `sideLimit` (a caller that reports the size itself
     /// passes a larger limit than the capture limit).
-    static func readHeader(_ data: Data, sideLimit: Int) throws -> PNGHeader {
+    package static func readHeader(_ data: Data, sideLimit: Int) throws -> PNGHeader {
         var header = ssc_png_header()
         var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
         let status = data.withUnsafeBytes { raw in

@@ -1,14 +1,13 @@
 import Foundation
-import Support
 
 /// The SHA-256 of an image's pixels, the same for every lossless encoding of them: 8-bit RGB,
 /// row-major, 3 bytes a pixel, no padding. The manifest records it for every output PNG
 /// (`pixelsSHA256`), so an output whose text chunks were stripped (`optipng -strip all`) or
 /// that another tool re-saved without loss is still recognised when it comes back as a capture
 /// (`ComposedImageMarker.output(matching:)`).
-enum PixelHash {
+package enum PixelHash {
     /// A rendered canvas (cairo RGB24: a native-endian 32-bit word per pixel, 0x00RRGGBB).
-    static func of(_ raster: RasterImage) -> String {
+    package static func of(_ raster: RasterImage) -> String {
         var rgb = [UInt8](repeating: 0, count: raster.width * raster.height * 3)
         raster.pixels.withUnsafeBytes { source in
             var o = 0
@@ -27,7 +26,7 @@ enum PixelHash {
     }
 
     /// A decoded PNG; nil when a pixel is not opaque (an output never is: it is RGB).
-    static func of(_ decoded: DecodedPNG) -> String? {
+    package static func of(_ decoded: DecodedPNG) -> String? {
         let pixels = decoded.header.width * decoded.header.height
         guard decoded.rgba.count >= pixels * 4 else { return nil }
         var rgb = [UInt8](repeating: 0, count: pixels * 3)

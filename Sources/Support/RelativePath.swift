@@ -1,8 +1,8 @@
 import Foundation
 
-enum RelativePath {
+package enum RelativePath {
     /// The path of `target` as seen from `directory` (both absolute), e.g. `../fixtures/a.png`.
-    static func from(_ directory: URL, to target: URL) -> String {
+    package static func from(_ directory: URL, to target: URL) -> String {
         // Real paths, so an output folder reached through a link still points at its inputs.
         let base = directory.resolvingSymlinksInPath().standardizedFileURL.pathComponents
         let goal = target.resolvingSymlinksInPath().standardizedFileURL.pathComponents

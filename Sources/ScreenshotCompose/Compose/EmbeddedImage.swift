@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// An image a template embeds as a `data:` URL: only base64 PNG and JPEG (what design tools
 /// embed and every renderer loads alike), its size read from its header before anything is drawn

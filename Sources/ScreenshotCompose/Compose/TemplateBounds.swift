@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The bounds of `TemplateTree.read`, counted on the expanded tree (every `<use>` copy, every
 /// property after CSS), so a template `check` accepts draws in bounded time and memory:

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The output PNGs earlier runs composed into the job's output folder, by the SHA-256 of their
 /// pixels (`pixelsSHA256`, which the folder's manifests record). A capture with the same pixels

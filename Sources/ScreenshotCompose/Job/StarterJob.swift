@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 import Diagnostics
+import Support
 #endif
 
 /// `init [FOLDER]`: a starter job for a folder of captures (plain PNGs, a fastlane snapshot or

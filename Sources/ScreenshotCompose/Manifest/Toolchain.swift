@@ -1,3 +1,5 @@
+import Support
+
 extension Manifest.Toolchain {
     /// The versions of the C libraries as loaded at run time.
     static func current(typesetter: Typesetting) -> Manifest.Toolchain {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// How outputs are rendered (not what: that is the job and `PlanOptions`).
 public struct RenderOptions: Sendable {

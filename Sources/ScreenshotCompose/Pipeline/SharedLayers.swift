@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The layers below the text, drawn once per run for every output that shares them (one
 /// capture under many locales' headlines), keyed by the SHA-256 of their SVG (`LayerSplit`).

@@ -1,5 +1,6 @@
 import CLcms2
 import Foundation
+import Support
 
 // The only Swift file that talks to Little CMS. librsvg and cairo ignore embedded colour
 // profiles and draw every capture as sRGB, so a capture in another colour space is converted

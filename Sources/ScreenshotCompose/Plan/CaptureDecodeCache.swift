@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What one capture file's bytes say, decoded once per run: a job may list one file under many
 /// ids (or targets), and decoding it per entry cost ~20 ms and ~320 KB each (3,000 entries ran

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A file the run read, with the bytes' SHA-256, for the manifest.
 public struct InputFile: Equatable, Sendable {

@@ -3,6 +3,7 @@ import CRsvg
 // to that module, so CAIRO_FORMAT_* and CAIRO_STATUS_* are only in scope through it.
 import CPangoCairo
 import Foundation
+import Support
 
 // The only Swift file that talks to librsvg and cairo.
 
