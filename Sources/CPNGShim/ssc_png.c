@@ -297,9 +297,14 @@ static void ssc_write_rgb_header(png_structp png, png_infop info, uint32_t width
 // bytes of chunk framing per 64 KiB).
 enum { SSC_IDAT_CHUNK = 65536 };
 
-int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                          const ssc_png_text *texts, int text_count, int deflate_level,
-                          ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+// The one RGB encoder: IHDR, sRGB and the text chunks are written by ssc_write_rgb_header for
+// both ways of making the image data. With `zlib_level` < 0 the rows are filtered and deflated
+// here (libdeflate at `deflate_level`) and framed as IDAT chunks by libpng, which writes the
+// length and CRC-32; libpng's own row writer only knows zlib. With `zlib_level` >= 0 libpng
+// filters and deflates them itself: the reference `make bench` and the tests measure against.
+static int ssc_png_encode_xrgb32_with(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                                      const ssc_png_text *texts, int text_count, int deflate_level, int zlib_level,
+                                      ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
     ssc_error_state state;
     png_structp png;
     png_infop info;
@@ -316,9 +321,24 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
         return 1;
     }
     png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
+    if (zlib_level >= 0) png_set_compression_level(png, zlib_level);
     ssc_write_rgb_header(png, info, width, height, texts, text_count, (png_textp *)&chunks);
-    // The image data: filtered and deflated here, framed as IDAT chunks by libpng (which
-    // writes the length and CRC-32). libpng's own row writer only knows zlib.
+    if (zlib_level >= 0) {
+        // cairo's RGB24 keeps each pixel in a native-endian 32-bit word, the top byte unused.
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        png_set_bgr(png);
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+#else
+        png_set_filler(png, 0, PNG_FILLER_BEFORE);
+#endif
+        for (uint32_t y = 0; y < height; y++) {
+            png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
+        }
+        png_write_end(png, info);
+        png_destroy_write_struct(&png, &info);
+        free(chunks);
+        return 0;
+    }
     size_t filtered_size = (size_t)height * ((size_t)width * 3 + 1);
     filtered = (uint8_t *)malloc(filtered_size ? filtered_size : 1);
     if (!filtered || ssc_idat_filter_xrgb32(pixels, width, height, stride, filtered)) {
@@ -345,37 +365,16 @@ int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height
     return 0;
 }
 
+int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                          const ssc_png_text *texts, int text_count, int deflate_level,
+                          ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    return ssc_png_encode_xrgb32_with(pixels, width, height, stride, texts, text_count, deflate_level, -1, out, message);
+}
+
 int ssc_png_encode_xrgb32_zlib(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                                const ssc_png_text *texts, int text_count, int zlib_level,
                                ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
-    ssc_error_state state;
-    png_structp png;
-    png_infop info;
-    if (ssc_open_writer(out, &state, message, &png, &info)) return 1;
-    png_textp volatile chunks = NULL;
-    if (setjmp(state.jump)) {
-        png_destroy_write_struct(&png, &info);
-        free(chunks);
-        ssc_buffer_free(out);
-        return 1;
-    }
-    png_set_write_fn(png, out, ssc_write_fn, ssc_flush_fn);
-    png_set_compression_level(png, zlib_level);
-    ssc_write_rgb_header(png, info, width, height, texts, text_count, (png_textp *)&chunks);
-    // cairo's RGB24 keeps each pixel in a native-endian 32-bit word, the top byte unused.
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    png_set_bgr(png);
-    png_set_filler(png, 0, PNG_FILLER_AFTER);
-#else
-    png_set_filler(png, 0, PNG_FILLER_BEFORE);
-#endif
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    free(chunks);
-    return 0;
+    return ssc_png_encode_xrgb32_with(pixels, width, height, stride, texts, text_count, 0, zlib_level < 0 ? 0 : zlib_level, out, message);
 }
 
 int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc, size_t icc_size,

@@ -20,23 +20,13 @@ enum XMLText {
     }
 
     /// For character data: `&`, `<`, `>` (the last so that `]]>` cannot appear).
-    public static func escapeText(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    public static func escapeText(_ s: String) -> String { escape(s, attribute: false) }
 
     /// For attribute values in either quote style; tabs and line breaks as character
     /// references so attribute-value normalization keeps them.
-    public static func escapeAttribute(_ s: String) -> String {
+    public static func escapeAttribute(_ s: String) -> String { escape(s, attribute: true) }
+
+    private static func escape(_ s: String, attribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -44,11 +34,11 @@ enum XMLText {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
+            case "\"" where attribute: out += "&quot;"
+            case "'" where attribute: out += "&apos;"
+            case "\t" where attribute: out += "&#9;"
+            case "\n" where attribute: out += "&#10;"
+            case "\r" where attribute: out += "&#13;"
             default: out.unicodeScalars.append(c)
             }
         }

@@ -76,11 +76,7 @@ enum HeadlineSource {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if url.pathExtension == "xcstrings" {
-                let data: Data
-                switch InputReader.read(url, as: .localization) {
-                case .success(let bytes): data = bytes
-                case .failure(let problem):
-                    d.error(file, "headlines", "cannot read the String Catalog: \(problem.message)")
+                guard let data = InputReader.read(path: url.path, as: .localization, reporting: "the String Catalog", file: file, field: "headlines", into: &d) else {
                     return nil
                 }
                 table.files = [InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data))]
@@ -217,13 +213,7 @@ enum HeadlineSource {
                 d.error(url.path, "(folder name)", "locale \(locale) has two folders: expected one, found \"\(name)\" too")
                 continue
             }
-            let data: Data
-            switch InputReader.read(url, as: .localization) {
-            case .success(let bytes): data = bytes
-            case .failure(let problem):
-                d.error(url.path, "(file)", "cannot read the strings file: \(problem.message)")
-                continue
-            }
+            guard let data = InputReader.read(path: url.path, as: .localization, reporting: "the strings file", file: url.path, into: &d) else { continue }
             files.append(InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)))
             do {
                 let entries = try StringsFile.parse(try StringsFile.decode(data))

@@ -20,13 +20,7 @@ public enum JobLoader {
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
         let url = URL(fileURLWithPath: file)
-        let data: Data
-        switch InputReader.read(url, as: .job) {
-        case .success(let bytes): data = bytes
-        case .failure(let problem):
-            d.error(file, "(file)", "cannot read the job file: \(problem.message)")
-            return nil
-        }
+        guard let data = InputReader.read(path: url.path, as: .job, reporting: "the job file", file: file, into: &d) else { return nil }
         return decode(data: data, file: file, directory: url.deletingLastPathComponent(), headlineOptions: headlineOptions, into: &d)
     }
 
@@ -227,47 +221,37 @@ public enum JobLoader {
     private static func readTypesetting(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> TypesettingOptions {
         var options = TypesettingOptions()
         let file = reader.file
-        if let value = reader.value("headlineMaxLines") {
-            if let lines = value.integerValue, (1...6).contains(lines) {
-                options.maxLines = lines
-            } else {
-                d.error(file, "headlineMaxLines", "expected a whole number of lines from 1 to 6, found \(value.summary)")
-            }
+        /// The one reader of an option: `read` makes the option from the value, nil refuses it
+        /// with "expected <expected>, found <the value>".
+        func option<T>(_ key: String, expected: String, _ read: (JSONValue) -> T?) -> T? {
+            guard let value = reader.value(key) else { return nil }
+            if let option = read(value) { return option }
+            d.error(file, key, "expected \(expected), found \(value.summary)")
+            return nil
         }
-        if let value = reader.value("headlineMinimumScale") {
-            if case .number(let scale) = value, scale >= 0.3, scale <= 1 {
-                options.minimumScale = scale
-            } else {
-                d.error(file, "headlineMinimumScale", "expected a fraction of the headline size from 0.3 to 1, found \(value.summary)")
-            }
+        if let lines = option("headlineMaxLines", expected: "a whole number of lines from 1 to 6", { $0.integerValue.flatMap { (1...6).contains($0) ? $0 : nil } }) {
+            options.maxLines = lines
         }
-        if let value = reader.value("headlineSize") {
-            if let policy = value.stringValue.flatMap(TypesettingOptions.SizePolicy.init(rawValue:)) {
-                options.size = policy
-            } else {
-                d.error(file, "headlineSize", "expected \"fit\" or \"uniform\", found \(value.summary)")
-            }
+        if let scale = option("headlineMinimumScale", expected: "a fraction of the headline size from 0.3 to 1", { value -> Double? in
+            if case .number(let scale) = value, scale >= 0.3, scale <= 1 { return scale }
+            return nil
+        }) {
+            options.minimumScale = scale
         }
-        if let value = reader.value("hyphenation") {
-            if case .bool(let on) = value {
-                options.hyphenation = on
-            } else {
-                d.error(file, "hyphenation", "expected true or false, found \(value.summary)")
-            }
+        if let size = option("headlineSize", expected: "\"fit\" or \"uniform\"", { $0.stringValue.flatMap(TypesettingOptions.SizePolicy.init(rawValue:)) }) {
+            options.size = size
         }
-        if let value = reader.value("emphasis") {
-            if let policy = value.stringValue.flatMap(TypesettingOptions.EmphasisPolicy.init(rawValue:)) {
-                options.emphasis = policy
-            } else {
-                d.error(file, "emphasis", "expected \"none\" or \"asterisks\", found \(value.summary)")
-            }
+        if let on = option("hyphenation", expected: "true or false", { value -> Bool? in
+            if case .bool(let on) = value { return on }
+            return nil
+        }) {
+            options.hyphenation = on
         }
-        if let value = reader.value("emoji") {
-            if let policy = value.stringValue.flatMap(TypesettingOptions.EmojiPolicy.init(rawValue:)) {
-                options.emoji = policy
-            } else {
-                d.error(file, "emoji", "expected \"refuse\", \"monochrome\" or \"color\", found \(value.summary)")
-            }
+        if let emphasis = option("emphasis", expected: "\"none\" or \"asterisks\"", { $0.stringValue.flatMap(TypesettingOptions.EmphasisPolicy.init(rawValue:)) }) {
+            options.emphasis = emphasis
+        }
+        if let emoji = option("emoji", expected: "\"refuse\", \"monochrome\" or \"color\"", { $0.stringValue.flatMap(TypesettingOptions.EmojiPolicy.init(rawValue:)) }) {
+            options.emoji = emoji
         }
         if let value = reader.value("fonts") {
             if let map = value.objectValue {

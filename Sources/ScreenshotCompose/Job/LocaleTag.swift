@@ -104,3 +104,28 @@ public enum CaptureID {
         ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
     }
 }
+
+/// A tag's language, script and region, read the way both stores' language lists match them:
+/// the one reading of a tag into parts (App Store and Google Play then apply their own codes).
+struct LocaleSubtags {
+    /// Lowercased, with the store's aliases applied (`iw` → `he` for the App Store).
+    var language: String
+    /// A four-letter subtag (`Hant`).
+    var script: String?
+    /// A two-letter or three-digit subtag (`TW`, `419`).
+    var region: String?
+
+    init(_ tag: String, aliases: [String: String]) {
+        let parts = tag.split(separator: "-").map(String.init)
+        let language = parts.first?.lowercased() ?? ""
+        self.language = aliases[language] ?? language
+        script = parts.dropFirst().first { $0.count == 4 }
+        region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && Int($0) != nil) }
+    }
+
+    /// The codes of a store's list for this language (`pt-BR`, `pt-PT` for `pt`).
+    func candidates(in codes: [String]) -> [String] {
+        codes.filter { $0.split(separator: "-").first.map(String.init) == language }
+    }
+}
+

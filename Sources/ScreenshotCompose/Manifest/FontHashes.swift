@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Diagnostics
 
 enum FontHashes {
     /// SHA-256 of each distinct font file: a job's font file by the bytes the ingest step read

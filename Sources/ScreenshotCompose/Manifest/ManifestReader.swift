@@ -14,12 +14,7 @@ enum ManifestReader {
     }
 
     private static func bytes(_ file: String, into d: inout DiagnosticCollector) -> Data? {
-        switch InputReader.read(path: file, as: .manifest) {
-        case .success(let bytes): return bytes
-        case .failure(let problem):
-            d.error(file, "(file)", "cannot read the manifest: \(problem.message)")
-            return nil
-        }
+        InputReader.read(path: file, as: .manifest, reporting: "the manifest", file: file, into: &d)
     }
 
     /// A manifest from its bytes (`file` names it in diagnostics); nil with the reasons in `d`.

@@ -25,12 +25,8 @@ public struct AppStoreLanguages: Equatable, Sendable {
     /// region App Store Connect does not list for a language (de-AT, ar-EG) is refused, not
     /// folded into another store localization.
     public func code(for tag: String) -> Result<String, LanguageMappingError> {
-        let parts = tag.split(separator: "-").map(String.init)
-        var language = parts.first?.lowercased() ?? ""
-        if language == "iw" { language = "he" }
-        if language == "nb" { language = "no" }
-        let script = parts.dropFirst().first { $0.count == 4 }
-        let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && Int($0) != nil) }
+        let subtags = LocaleSubtags(tag, aliases: ["iw": "he", "nb": "no"])
+        let language = subtags.language, script = subtags.script, region = subtags.region
         if language == "zh" || language == "cmn" {
             let traditional = script == "Hant" || (script == nil && ["TW", "HK", "MO"].contains(region ?? ""))
             let simplified = script == "Hans" || (script == nil && ["CN", "SG"].contains(region ?? ""))
@@ -38,7 +34,7 @@ public struct AppStoreLanguages: Equatable, Sendable {
             if simplified { return .success("zh-Hans") }
             return .failure(LanguageMappingError(message: "Chinese needs a script or region: expected zh-Hans, zh-Hant, zh-CN or zh-TW, found \(tag)"))
         }
-        let candidates = codes.filter { $0.split(separator: "-").first.map(String.init) == language }
+        let candidates = subtags.candidates(in: codes)
         if candidates.isEmpty {
             return .failure(LanguageMappingError(message: "App Store Connect has no language for \(tag): expected one of \(codes.joined(separator: ", ")), found \(tag)"))
         }

@@ -24,19 +24,15 @@ public struct GooglePlayLanguages: Equatable, Sendable {
     /// en-GB, …), and a region it does not list is refused rather than folded into another.
     public func code(for tag: String) -> Result<String, LanguageMappingError> {
         if let exact = codes.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) { return .success(exact) }
-        let parts = tag.split(separator: "-").map(String.init)
-        var language = parts.first?.lowercased() ?? ""
-        if language == "he" { language = "iw" }
-        if language == "nb" { language = "no" }
-        let script = parts.dropFirst().first { $0.count == 4 }
-        let region = parts.dropFirst().first { $0.count == 2 || ($0.count == 3 && Int($0) != nil) }
+        let subtags = LocaleSubtags(tag, aliases: ["he": "iw", "nb": "no"])
+        let language = subtags.language, script = subtags.script, region = subtags.region
         if language == "zh" {
             if region == "HK" { return .success("zh-HK") }
             if script == "Hant" || region == "TW" || region == "MO" { return .success("zh-TW") }
             if script == "Hans" || region == "CN" || region == "SG" { return .success("zh-CN") }
             return .failure(LanguageMappingError(message: "Chinese needs a script or region: expected zh-Hans, zh-Hant, zh-CN, zh-TW or zh-HK, found \(tag)"))
         }
-        let candidates = codes.filter { $0.split(separator: "-").first.map(String.init) == language }
+        let candidates = subtags.candidates(in: codes)
         if candidates.isEmpty {
             return .failure(LanguageMappingError(message: "Google Play has no language for \(tag): expected one of \(codes.joined(separator: ", ")), found \(tag)"))
         }

@@ -53,13 +53,7 @@ public enum WellsIdentify {
         var results: [Result] = []
         for file in files {
             let url = URL(fileURLWithPath: file)
-            let bytes: Data
-            switch InputReader.read(url, as: .capture) {
-            case .success(let data): bytes = data
-            case .failure(let problem):
-                d.error(file, "(file)", "cannot read the capture: \(problem.message)")
-                continue
-            }
+            guard let bytes = InputReader.read(path: url.path, as: .capture, reporting: "the capture", file: file, into: &d) else { continue }
             if let mark = ComposedImageMarker.mark(in: bytes) {
                 d.error(file, "(file)", "not a capture: expected a capture from a simulator, emulator, device or browser, found an image this tool composed (\(mark))")
                 continue

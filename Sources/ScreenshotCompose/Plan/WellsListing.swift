@@ -44,12 +44,7 @@ public enum WellsListing {
             d.error("builtin:\(builtin)", "(file)", "the catalog shipped with the tool is missing beside the executable")
             return nil
         }
-        switch InputReader.read(url, as: .catalog) {
-        case .success(let data): return (data, display)
-        case .failure(let problem):
-            d.error(display, "(file)", "cannot read the catalog: \(problem.message)")
-            return nil
-        }
+        return InputReader.read(path: url.path, as: .catalog, reporting: "the catalog", file: display, into: &d).map { ($0, display) }
     }
 
     /// Store rules drift: a citation read longer ago than this is flagged by `wells --store`.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 import Support
+import Diagnostics
 #endif
 
 /// The one rule for what in a folder the tool writes is its own; render, `merge-manifests` and

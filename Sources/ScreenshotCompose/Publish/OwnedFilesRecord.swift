@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Diagnostics
 
 /// The files the tool wrote into a folder that no manifest there lists, kept in that folder so
 /// the folder's ownership rule (`FolderOwnership`) still knows them as the tool's:
