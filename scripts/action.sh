@@ -65,7 +65,8 @@ render() {
     local arguments=(render "$SSC_JOB" --verbose)
     [ -z "${SSC_OUT:-}" ] || arguments+=(--out "$SSC_OUT")
     local locale
-    for locale in ${SSC_LOCALE//,/ }; do arguments+=(--locale "$locale"); done
+    local locales="${SSC_LOCALE:-}"
+    for locale in ${locales//,/ }; do arguments+=(--locale "$locale"); done
     [ -z "${SSC_SHARD:-}" ] || arguments+=(--shard "$SSC_SHARD")
     [ -z "${SSC_LAYOUT:-}" ] || arguments+=(--layout "$SSC_LAYOUT")
     [ -z "${SSC_FALLBACK_LOCALE:-}" ] || arguments+=(--fallback-locale "$SSC_FALLBACK_LOCALE")
