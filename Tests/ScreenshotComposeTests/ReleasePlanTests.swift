@@ -63,6 +63,44 @@ final class ReleasePlanTests: XCTestCase {
                        ["a", "b", "c", "d"].map { "ja/app-store:iphone-4.7/\($0)" })
     }
 
+    /// The output limit counts the plan's list, targets included: three iPhone targets make each
+    /// capture three outputs, so 25 locales × 400 captures (10,000 before targets, within the
+    /// bound on files read) plan 30,000 outputs and are refused with that count; 8 locales plan
+    /// 9,600 and are accepted.
+    func testTheOutputLimitCountsEachTargetsOutputs() throws {
+        let scratch = try Scratch()
+        // One file under every id: decoded once (ManyCapturesTests).
+        try scratch.write("shot.png", try Fixtures.png(width: 1320, height: 2868))
+        let ids = (0..<400).map { "c\($0)" }
+        let locales = ["en-US", "de-DE", "fr-FR", "es-ES", "it-IT", "ja", "ko", "pt-BR", "nl-NL", "sv", "da", "fi", "no",
+                       "pl", "tr", "ru", "uk", "cs", "el", "hu", "ro", "sk", "hr", "id", "ms"]
+        func job(_ count: Int) throws -> String {
+            let row = Dictionary(uniqueKeysWithValues: ids.map { ($0, "H") })
+            return try scratch.writeJob([
+                "schemaVersion": 1, "output": "out", "targets": ["app-store:iphone-6.9", "app-store:iphone-6.5", "app-store:iphone-6.3"],
+                "captures": ids.map { ["id": $0, "path": "shot.png", "well": "ios-simulator-1320x2868"] },
+                "headlines": Dictionary(uniqueKeysWithValues: locales.prefix(count).map { ($0, row) }),
+            ], name: "job-\(count).json")
+        }
+        let over = try job(25)
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: over, options: epoch)), [
+            "error: \(over): targets: too many planned outputs: expected at most 10000, found 30000 in the plan (25 locales, 3 targets: a capture is one output per target it fills); split the locales or the targets into several jobs",
+        ])
+        // 8 locales: within the limit (400 screenshots per slot are over the stores' 10, the
+        // store rules' error, reported once the plan is made).
+        var d = DiagnosticCollector()
+        let loaded = try XCTUnwrap(JobLoader.load(file: try job(8), into: &d))
+        let plan = try XCTUnwrap(Planner.plan(loaded, inputs: Ingest.read(loaded, options: epoch), options: epoch, into: &d))
+        let errors = d.diagnostics.filter { $0.severity == .error }.map(\.lineWithoutPosition)
+        XCTAssertEqual(errors.count, 3, "\(errors)")
+        for (error, slot) in zip(errors, ["iPhone 6.3", "iPhone 6.5", "iPhone 6.9"]) {
+            XCTAssertTrue(error.hasPrefix("error: \(loaded.file): captures: app-store allows at most 10 screenshots per \(slot) in and locale: expected at most 10, found 400 (c0, c1,"), error)
+        }
+        XCTAssertEqual(plan.outputs.count, 9600)
+        XCTAssertEqual(Set(plan.outputs.map(\.key)).count, 9600)
+        XCTAssertEqual(Set(plan.outputs.compactMap(\.capture.target?.name)), ["app-store:iphone-6.9", "app-store:iphone-6.5", "app-store:iphone-6.3"])
+    }
+
     /// A shard's share of any list: parts differ by at most one, together they are the list,
     /// none twice, in the list's order.
     func testShardsOfAnyListDifferByAtMostOne() {

@@ -45,7 +45,7 @@ public enum Planner {
     }
 
     /// The plan (nil as for `plan`), and the output folder's pre-flight, asked for even without
-    /// a plan (nil only for a job over the count limits, refused before anything is planned).
+    /// a plan (nil only for a job over the count limits: refused before anything is planned, or its list of outputs over the limit).
     static func planning(_ job: Job, inputs: IngestedInputs, options: PlanOptions,
                          into d: inout DiagnosticCollector) -> (plan: Plan?, preflight: OutputPreflight?) {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
@@ -253,6 +253,14 @@ public enum Planner {
         outputs = outputs.enumerated().sorted { a, b in
             ((locales.firstIndex(of: a.element.locale) ?? 0), a.offset) < ((locales.firstIndex(of: b.element.locale) ?? 0), b.offset)
         }.map(\.element)
+        // The output limit counts the plan's own list, the one every later stage reads: with
+        // "targets" a capture is one output per target it fills, which no count from the job
+        // alone knows (the bound before reading, `withinCountLimits`, only bounds the files read).
+        if outputs.count > maximumOutputs {
+            let targets = job.targets.isEmpty ? "" : ", \(job.targets.count) target\(job.targets.count == 1 ? "" : "s"): a capture is one output per target it fills"
+            d.error(job.file, job.targets.isEmpty ? "headlines" : "targets", "too many planned outputs: expected at most \(maximumOutputs), found \(outputs.count) in the plan (\(locales.count) locales\(targets)); split the locales\(job.targets.isEmpty ? "" : " or the targets") into several jobs")
+            return (nil, nil)
+        }
         if job.screens.isEmpty {
             // A template is fitted to canvases of its own orientation (README, "Templates drawn
             // once, fitted to every slot"); one of another orientation is refused once per canvas.
@@ -550,7 +558,9 @@ public enum Planner {
     /// locales × 100 captures is 4,000; beyond 10,000 a run would take hours.
     public static let maximumOutputs = 10_000
 
-    /// Refuses a job over the count limits before any capture is read. False when refused.
+    /// Refuses a job over the count limits before any capture is read (bounding the files read
+    /// and decoded: one per locale and capture). The plan's own list of outputs, targets
+    /// included, is held to `maximumOutputs` once made (`planning`). False when refused.
     static func withinCountLimits(_ job: Job, locales: Int, _ d: inout DiagnosticCollector) -> Bool {
         var within = true
         if job.captures.count > maximumCaptures {
