@@ -9,26 +9,22 @@ import XCTest
 /// store's upload folder keeps its own code, and deliver files the 13-inch iPad copies under the
 /// 13-inch class by its own rule (recorded facts, `DeliverRules`).
 final class TwoStoreReleaseTests: XCTestCase {
-    static let headlines: [String: [String]] = [
-        "en-US": ["Plan every trip in one place", "Find any place in seconds", "Your travel, your way"],
-        "de-DE": ["Jede Reise an einem Ort planen", "Jeden Ort in Sekunden finden", "Deine Reisen, dein Stil"],
-        "ja": ["旅の計画をひとつの場所で", "行きたい場所をすぐに検索", "あなたらしい旅を"],
-        "ar": ["خطط لكل رحلاتك في مكان واحد", "ابحث عن أي مكان في ثوانٍ", "سفرك على طريقتك"],
-    ]
+    /// The headlines the translator wrote into the catalog, per locale and screen.
+    static let headlines = TwoStoreRelease.headlines
 
     func testAFastlaneFolderForBothStoresBecomesAVerifiedReleaseOfOneLocalePerLanguage() throws {
-        let scratch = try Scratch()
-        let hashes = try ReleaseCaptures.write(scratch)
-        let environment = ["SOURCE_DATE_EPOCH": "1767225600"]
+        // Made once per test process (TwoStoreRelease): the matrix test merges against it.
+        let release = try TwoStoreRelease.shared()
+        let scratch = release.scratch, hashes = release.hashes
 
         // init: one catalog entry per language, both stores' targets.
-        let (initCode, initOut, initErr) = try runTool(["init", "fastlane"], cwd: scratch.url)
+        let (initCode, initOut, initErr) = release.initRun
         XCTAssertEqual(initErr, "")
         XCTAssertEqual(initCode, 0)
         let summary = initOut.components(separatedBy: "\n")
         XCTAssertEqual(summary[0], "fastlane: fastlane folder, 9 capture(s) (a screen on a device, one file per locale), 3 screen(s), locale(s) en-US, ar (deliver ar-SA, supply ar), de-DE, ja (deliver ja, supply ja-JP)")
         XCTAssertTrue(summary.contains("targets: app-store:iphone-6.9, app-store:ipad-13, google-play:phone (for each device, the largest store slot it fills without enlargement)"), initOut)
-        XCTAssertEqual(try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8), """
+        XCTAssertEqual(release.initJob, """
             {
               "$schema": "./job.schema.json",
               "schemaVersion": 1,
@@ -40,23 +36,13 @@ final class TwoStoreReleaseTests: XCTestCase {
             }
 
             """)
-        var catalog = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("headlines.xcstrings")))) as? [String: Any])
-        var strings = try XCTUnwrap(catalog["strings"] as? [String: [String: Any]])
-        XCTAssertEqual(strings.keys.sorted(), ReleaseCaptures.screens)
-        for entry in strings.values {
-            XCTAssertEqual((entry["localizations"] as? [String: Any])?.keys.sorted(), ["ar", "de-DE", "en-US", "ja"])
+        XCTAssertEqual(release.initCatalog.keys.sorted(), ReleaseCaptures.screens)
+        for locales in release.initCatalog.values {
+            XCTAssertEqual(locales, ["ar", "de-DE", "en-US", "ja"])
         }
-        // The translator's work.
-        for (index, screen) in ReleaseCaptures.screens.enumerated() {
-            var units: [String: Any] = [:]
-            for (locale, lines) in Self.headlines { units[locale] = ["stringUnit": ["state": "translated", "value": lines[index]]] }
-            strings[screen] = ["extractionState": "manual", "localizations": units]
-        }
-        catalog["strings"] = strings
-        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: scratch.path("headlines.xcstrings")))
 
-        // render --layout fastlane, then verify.
-        let (code, _, err) = try runTool(["render", "job.json", "--layout", "fastlane", "--png-compression", "fast", "--quiet"], environment: environment, cwd: scratch.url)
+        // render --layout fastlane (the translator's catalog filled in), then verify.
+        let (code, _, err) = release.renderRun
         XCTAssertEqual(err, "")
         XCTAssertEqual(code, 0)
         let (verifyCode, verifyOut, verifyErr) = try runTool(["verify", "out/manifest.json"], cwd: scratch.url)
