@@ -194,8 +194,10 @@ final class SlotTemplateTests: XCTestCase {
     }
 
     func testACaptureTheSlotWouldEnlargeIsRefusedWithBothWidths() throws {
-        let big = Self.designerTemplate.replacingOccurrences(of: #"<rect id="capture" x="45" y="180" width="300" height="649""#,
-                                                             with: #"<rect id="capture" x="0" y="0" width="390" height="844""#)
+        // The full-canvas slot drawn before the headline (drawn after it, the capture would hide
+        // the headline: refused by TextSlotVisibility).
+        let big = Self.designerTemplate.replacingOccurrences(of: ##"<rect id="capture" x="45" y="180" width="300" height="649" rx="24" fill="#cccccc"/>"##, with: "")
+            .replacingOccurrences(of: #"<g id="headline">"#, with: ##"<rect id="capture" x="0" y="0" width="390" height="844" rx="24" fill="#cccccc"/><g id="headline">"##)
         // Same size: allowed (not enlarged).
         XCTAssertEqual(errorLines(try render(template: big).1), [])
         // On the 6.9 in store slot the template is fitted to 1320 px: its slot would draw the

@@ -152,6 +152,7 @@ public struct SlotTemplate: Equatable, Sendable {
                 guard var slot = Self.textStyle(sample, in: tree, id: id, box: box.rect, scale: textMap.scales.y, into: &d) else { continue }
                 slot.toCanvas = textMap
                 slot.boxFill = Self.solidFill(boxNode, in: tree)
+                TextSlotVisibility.check(id, sample: sample, box: box.rect, in: tree, into: &d)
                 texts[id] = slot
             }
         }

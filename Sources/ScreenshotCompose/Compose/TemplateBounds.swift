@@ -35,6 +35,10 @@ enum TemplateBounds {
     /// Embedded images, all together, decoded (each side at most the capture limit too).
     static let maximumEmbeddedPixels = 36_000_000
     static let maximumEmbeddedSide = PNGCodec.maximumSide
+    /// Characters of text drawn, all together (each `<use>` copy and each use of a pattern or
+    /// mask counted): Pango shapes every one of them for each output, also off the canvas (one
+    /// `<text>` of 95,000 words ran into the 30 s limit).
+    static let maximumTextCharacters = 10_000
     /// The estimated drawing time allowed per output, on the build machine.
     static let maximumMilliseconds = 5_000.0
 
@@ -78,24 +82,43 @@ enum TemplateBounds {
         }
     }
 
+    /// The drawing time of `tree` fitted to an output canvas of `width` × `height` pixels, its
+    /// drawing scaled `scale` times (a 390 × 844 template fitted to a 1320 × 2868 canvas paints
+    /// 11.5 times the pixels it paints at its own size), and the element costing most.
+    static func estimate(_ tree: TemplateTree, outputWidth width: Double, outputHeight height: Double,
+                         scale: Double) -> (milliseconds: Double, worst: TemplateTree.NodeID?) {
+        var checker = Checker(tree: tree, order: Array(tree.elements.indices),
+                              output: Rect(x: 0, y: 0, width: width, height: height), scale: scale)
+        checker.run()
+        return (checker.milliseconds, checker.worst)
+    }
+
     private struct Checker {
         let tree: TemplateTree
         let order: [Int]
         var findings: TemplateFindings
         let canvas: Rect
+        /// The output canvas the template is drawn on, and how much it is scaled to it (the
+        /// template's own canvas, 1, while it is read).
+        let output: Rect
+        let outputScale: Double
+        /// The element costing most, once `run` has counted.
+        private(set) var worst: TemplateTree.NodeID?
         let ids: [String: TemplateTree.NodeID]
         /// Every element's map and box, computed once (the loop asks for each element's).
         let geometry: TemplateGeometryCache
         /// The estimated drawing time, once `run` has counted it.
         private(set) var milliseconds = 0.0
 
-        init(tree: TemplateTree, order: [Int]) {
+        init(tree: TemplateTree, order: [Int], output: Rect? = nil, scale: Double = 1) {
             self.tree = tree
             self.order = order
             findings = TemplateFindings(file: tree.file)
             // A placeholder template's canvas is known only when filled: the largest store slot.
             let size = tree.canvasSize ?? (2064, 2752)
             canvas = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            self.output = output ?? canvas
+            outputScale = scale
             ids = tree.ids
             geometry = TemplateGeometryCache(tree)
         }
@@ -117,8 +140,9 @@ enum TemplateBounds {
 
         /// Pixels of `box` (canvas) on the canvas; the whole canvas when unknown.
         private func pixels(_ box: Rect?) -> Double {
-            guard let box else { return canvas.area }
-            return box.intersection(canvas)?.area ?? 0
+            guard let box else { return output.area }
+            let s = outputScale
+            return Rect(x: box.x * s, y: box.y * s, width: box.width * s, height: box.height * s).intersection(output)?.area ?? 0
         }
 
         /// How many times librsvg draws each element: once where it stands, and what a mask,
@@ -129,7 +153,11 @@ enum TemplateBounds {
             for node in nodes {
                 let element = tree[node]
                 for name in ["mask", "clip-path", "fill", "stroke"] {
-                    if let target = referenced(element[name]) { uses[target, default: []].append((node, 1)) }
+                    guard let target = referenced(element[name]) else { continue }
+                    uses[target, default: []].append((node, 1))
+                    // A pattern without content of its own draws the content of the one its
+                    // href names (and so on): that content is drawn once per use too.
+                    if let content = patternContent(target), content != target { uses[content, default: []].append((node, 1)) }
                 }
                 for name in ["marker-start", "marker-mid", "marker-end"] {
                     if let target = referenced(element[name]) { uses[target, default: []].append((node, Self.vertices(element))) }
@@ -168,6 +196,20 @@ enum TemplateBounds {
             var result: [TemplateTree.NodeID: Double] = [:]
             for node in nodes { result[node] = times(node) }
             return result
+        }
+
+        /// The pattern whose children `pattern` draws: itself when it has any, else the first
+        /// along its `href` chain that has (SVG's pattern inheritance, as librsvg follows it).
+        private func patternContent(_ pattern: TemplateTree.NodeID) -> TemplateTree.NodeID? {
+            var current = pattern
+            var seen: Set<TemplateTree.NodeID> = []
+            while tree[current].name == "pattern", seen.insert(current).inserted {
+                if !tree[current].elementChildren.isEmpty { return current }
+                guard let href = tree[current]["href"]?.trimmingCharacters(in: .whitespaces), href.hasPrefix("#"),
+                      let next = ids[String(href.dropFirst())] else { return nil }
+                current = next
+            }
+            return nil
         }
 
         /// The elements the filter holding `primitive` applies to.
@@ -210,11 +252,20 @@ enum TemplateBounds {
             var filtered = 0.0
             milliseconds = 0
             var worst: (node: TemplateTree.NodeID, milliseconds: Double)?
+            defer { self.worst = worst?.node }
             var embedded = 0.0
             var deepestLayer: TemplateTree.NodeID?
+            var characters = 0.0
             for node in nodes {
                 let element = tree[node]
                 let times = drawn[node] ?? 1
+                if ["text", "tspan", "textPath"].contains(element.name) {
+                    let own = Double(element.ownText.count) * times
+                    if characters <= Double(maximumTextCharacters) && characters + own > Double(maximumTextCharacters) {
+                        refuse(node, tree.label(node), "too much text to render in bounded time (each character is shaped for every output, also off the canvas): expected at most \(maximumTextCharacters) characters of text in all, found \(SVGNumber.format(characters + own)) up to this element")
+                    }
+                    characters += own
+                }
                 var cost = Cost.element
                 let box = TemplateBounds.drawnShapes.contains(element.name) || Self.layerEffect(element) ? paintedBox(node) : nil
                 let megapixels = pixels(box) / 1_000_000
@@ -333,7 +384,7 @@ enum TemplateBounds {
                 }
             }
             let megapixels = pixels(region) / 1_000_000
-            let scale = map?.largestScale ?? 1
+            let scale = (map?.largestScale ?? 1) * outputScale
             return tree.descendants(of: filter).reduce(0) { total, primitive in
                 let kind = tree[primitive].name
                 guard kind.hasPrefix("fe"), !kind.hasPrefix("feFunc"), !["feMergeNode", "feDistantLight", "fePointLight", "feSpotLight"].contains(kind) else { return total }
@@ -359,7 +410,7 @@ enum TemplateBounds {
                   let h = attribute("height").flatMap({ SVGLength.number($0, percentOf: 1) }) else { return 0 }
             var width = abs(w), height = abs(h)
             if attribute("patternUnits") != "userSpaceOnUse" {
-                guard let box = geometry.localBounds[node] else { return Cost.paint * canvas.area / 1_000_000 }
+                guard let box = geometry.localBounds[node] else { return Cost.paint * output.area / 1_000_000 }
                 width *= box.width
                 height *= box.height
             }
@@ -371,7 +422,7 @@ enum TemplateBounds {
                 refuse(node, "\(tree.label(node)) fill", "pattern tile too large to render in bounded memory: expected a tile of at most the canvas's \(Int(canvas.width))×\(Int(canvas.height)) pixels, found \(SVGNumber.format(width))×\(SVGNumber.format(height)) pixels (\(tree.label(pattern)))")
                 return 0
             }
-            return Cost.paint * width * height / 1_000_000
+            return Cost.paint * width * height * outputScale * outputScale / 1_000_000
         }
     }
 }

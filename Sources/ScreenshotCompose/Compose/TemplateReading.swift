@@ -26,6 +26,10 @@ extension TemplateTree {
     /// Elements nested in elements; libxml2 stops at 256 on its own (and used to print its
     /// message and drop the rest of the file), this is refused first, naming the element.
     static let maximumDepth = 64
+    /// Elements nested in elements once every `<use>` is expanded: the output SVG (its tree and
+    /// the composer's few groups around it) must stay within libxml2's 256 levels when librsvg
+    /// and the tool read it back (a chain of 128 `<use>` was accepted and failed to render).
+    static let maximumExpandedDepth = 128
 
     /// Reads a template (or frame) once, by libxml2, into the normalized tree, and checks it: the
     /// allow-list, links, CSS, `<use>` expansion and the bounds (`TemplateBounds`). Every problem
@@ -110,6 +114,7 @@ struct TemplateReading {
         checkDuplicateIDs()
         if !options.composedOutput { checkLinks() }
         expandUses()
+        if !findings.hasErrors { checkExpandedDepth() }
         if !findings.hasErrors && !options.composedOutput {
             TemplateBounds.check(tree, order: order, into: &findings)
         }
@@ -325,6 +330,20 @@ struct TemplateReading {
                 continue
             }
             findings.error(order[node], "\(tree.label(node)) \(name)", "link to a file outside the template: expected a same-document #fragment or a data: URI, found \(name)=\"\(trimmed.prefix(60))\"", at: at)
+        }
+    }
+
+    /// The first element (in document order) nested deeper than `maximumExpandedDepth` once
+    /// `<use>` references are expanded, refused where its reference stands in the file.
+    private mutating func checkExpandedDepth() {
+        var stack: [(node: TemplateTree.NodeID, depth: Int)] = [(tree.root, 1)]
+        while let (node, depth) = stack.popLast() {
+            if depth > TemplateTree.maximumExpandedDepth {
+                let node = order.indices.contains(node) ? node : tree.root
+                findings.error(order[node], tree.label(node), "elements nested too deep to render once <use> references are expanded (librsvg reads at most 256 levels): expected at most \(TemplateTree.maximumExpandedDepth) levels, found more at this element (a chain of <use> each drawing the next)", at: tree[node].position)
+                return
+            }
+            for child in tree[node].elementChildren.reversed() { stack.append((child, depth + 1)) }
         }
     }
 

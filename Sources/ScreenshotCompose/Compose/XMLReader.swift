@@ -69,6 +69,12 @@ enum XMLReader {
     /// each a namespace URL), and their longest replacement text.
     static let maximumEntities = 64
     static let maximumEntityLength = 1024
+    /// Replacement text all references together may add, in bytes. Real exports use a few
+    /// namespace URLs once each; 3,000 references to a 1,000-byte entity in a 9 KB file took 13 s
+    /// to check. libxml2 itself is no bound here: the reader expands references itself (no
+    /// XML_PARSE_NOENT), and libxml2 2.9's own amplification check allows ten times the input
+    /// read (2.11+: five times, beyond 1 MB).
+    static let maximumExpansion = 65_536
 
     /// libxml2's global state is set up once, before any thread parses.
     private static let initialized: Void = { xmlInitParser() }()
@@ -169,6 +175,7 @@ enum XMLReader {
             guard parsed == 0, context.pointee.wellFormed != 0, !state.document.elements.isEmpty else {
                 return .failure(XMLReadFailure(kind: .notWellFormed("the document is not well-formed"), position: nil))
             }
+            state.flushText()
             state.assignPositions()
             return .success(state.document)
         }
@@ -180,6 +187,13 @@ enum XMLReader {
         var failure: XMLReadFailure?
         /// Declared internal entities and their text.
         var entities: [String: String] = [:]
+        /// Bytes of replacement text added so far (`maximumExpansion`).
+        private var expanded = 0
+        /// Text read for the open element since its last child element, joined once when the
+        /// next element, its end or an instruction comes: appending each piece to the last
+        /// `.text` copied it whole each time (quadratic in the references to an entity).
+        private var pendingText: [UInt8] = []
+        private var pendingParent: Int?
         private let main: UnsafeMutableRawPointer
         private var open: [Int] = []
         private var starts: [(element: Int, offset: Int, contentOffset: Int)] = []
@@ -204,9 +218,33 @@ enum XMLReader {
                 refuse(.entity("reference to the undeclared entity &\(name);"), userData)
                 return
             }
+            guard expand(text.utf8.count) else {
+                refuse(.entity(expansionMessage(name)), userData, at: referencePosition(userData))
+                return
+            }
             text.withCString { pointer in
                 pointer.withMemoryRebound(to: xmlChar.self, capacity: text.utf8.count) { self.text($0, text.utf8.count) }
             }
+        }
+
+        /// Counts `count` bytes of replacement text; false past the limit.
+        private func expand(_ count: Int) -> Bool {
+            expanded += count
+            return expanded <= XMLReader.maximumExpansion
+        }
+
+        func expansionMessage(_ name: String) -> String {
+            "references expanding to more than \(XMLReader.maximumExpansion) bytes of text in all (at &\(name);)"
+        }
+
+        /// Where the reference the parser has just read starts: its `&`, before the input's position.
+        private func referencePosition(_ userData: UnsafeMutableRawPointer) -> JSONPosition? {
+            let context = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard context.pointee.inputNr == 1, let input = context.pointee.input, let cur = input.pointee.cur,
+                  let inputBase = input.pointee.base else { return nil }
+            var amp = min(Int(input.pointee.consumed) + (cur - inputBase), bytes.count) - 1
+            while amp >= 0, bytes[amp] != UInt8(ascii: "&") { amp -= 1 }
+            return amp >= 0 ? position(ofOffset: amp) : nil
         }
 
         /// An attribute value as libxml2 passes it without entity substitution: `&#38;` for a
@@ -222,6 +260,7 @@ enum XMLReader {
                 if name == "#38" {
                     out += "&"
                 } else if let text = entities[name] {
+                    guard expand(text.utf8.count) else { return nil }
                     out += text
                 } else {
                     return nil
@@ -276,6 +315,12 @@ enum XMLReader {
                         raw = String(decoding: UnsafeBufferPointer(start: start, count: max(0, count)), as: UTF8.self)
                     }
                     guard let value = decodeAttribute(raw) else {
+                        if expanded > XMLReader.maximumExpansion {
+                            let qualified = prefix.map { "\($0):\(name)" } ?? name
+                            let at = tagStart(userData, qualifiedName: qualified).map { position(ofOffset: $0.start) }
+                            refuse(.entity("\(expansionMessage("…")) in \(String(cString: local))=\"\(raw.prefix(40))\""), userData, at: at)
+                            return
+                        }
                         refuse(.entity("reference to an undeclared entity in \(String(cString: local))=\"\(raw.prefix(40))\""), userData)
                         return
                     }
@@ -285,6 +330,7 @@ enum XMLReader {
                                       name: String(cString: local), value: value))
                 }
             }
+            flushText()
             let index = document.elements.count
             document.elements.append(.init(namespace: decodeAttribute(namespace) ?? namespace, prefix: prefix, name: name, attributes: list))
             if let parent = open.last { document.elements[parent].children.append(.element(index)) }
@@ -299,17 +345,25 @@ enum XMLReader {
         }
 
         func end() {
+            flushText()
             _ = open.popLast()
         }
 
         func text(_ characters: UnsafePointer<xmlChar>, _ length: Int) {
             guard failure == nil, let parent = open.last, length > 0 else { return }
-            let text = String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF8.self)
-            if case .text(let before)? = document.elements[parent].children.last {
-                document.elements[parent].children[document.elements[parent].children.count - 1] = .text(before + text)
-            } else {
-                document.elements[parent].children.append(.text(text))
+            if pendingParent != parent { flushText() }
+            pendingParent = parent
+            pendingText.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
+        }
+
+        /// The text read since the open element's last child, as one `.text` child.
+        func flushText() {
+            guard let parent = pendingParent else { return }
+            if !pendingText.isEmpty {
+                document.elements[parent].children.append(.text(String(decoding: pendingText, as: UTF8.self)))
             }
+            pendingText.removeAll(keepingCapacity: true)
+            pendingParent = nil
         }
 
         func instruction(context userData: UnsafeMutableRawPointer, target: String, data: String) {
@@ -318,6 +372,7 @@ enum XMLReader {
                 refuse(.instruction("<?\(target)…?>"), userData)
                 return
             }
+            flushText()
             document.elements[parent].children.append(.instruction(target: target, data: data, position: nil))
         }
 

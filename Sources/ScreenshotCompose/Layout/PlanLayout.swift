@@ -92,6 +92,11 @@ extension LayoutEngine {
         if spec.templateChoice != .placeholder {
             var generated = DiagnosticCollector()
             guard let template = slotTemplate(for: spec, into: &generated) else {
+                // A designer's template: its own refusal, naming its element and line.
+                if case .slots = spec.templateChoice, let first = generated.errors.first {
+                    d.error(spec.templateFile, first.field, first.message, at: first.position)
+                    return nil
+                }
                 let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
                 d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
                 return nil

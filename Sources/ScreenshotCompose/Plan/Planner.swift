@@ -271,6 +271,13 @@ public enum Planner {
                       reported.insert("\(slots.file) \(capture.canvas.id)").inserted else { continue }
                 d.error(slots.file, "<svg> width, height", "\(problem) of capture \(capture.id)")
             }
+            reported = []
+            for capture in captures {
+                guard case .slots(let slots) = templates.chosen(for: capture)?.choice,
+                      reported.insert("\(slots.file) \(capture.canvas.id)").inserted,
+                      let problem = TemplateFitting.costProblem(slots, canvas: capture.canvas, panels: 1) else { continue }
+                d.error(slots.file, problem.element, problem.message, at: problem.position)
+            }
         }
         if let wells {
             // The captures the map must cover: each one's own output, or the first of a screen

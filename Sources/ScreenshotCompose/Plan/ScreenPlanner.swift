@@ -33,6 +33,10 @@ extension Planner {
                 d.error(slots.file, "<svg> width, height", "\(problem) for screen \(screen.id)")
                 continue
             }
+            if case .slots(let slots) = choice, let problem = TemplateFitting.costProblem(slots, canvas: first.canvas, panels: screen.panels) {
+                d.error(slots.file, problem.element, problem.message, at: problem.position)
+                continue
+            }
             for panel in 1...screen.panels {
                 var spec = OutputSpec(
                     locale: locale, capture: first, extraCaptures: Array(planned.dropFirst()), canvas: first.canvas,
