@@ -110,6 +110,12 @@ final class TemplateGuardTests: XCTestCase {
         XCTAssertEqual(try refusals(template([("<g id=\"headline\">", "<defs><clipPath id=\"c\"><rect width=\"1\" height=\"1\"/></clipPath></defs><g id=\"headline\" clip-path=\"url(#c)\">")])), [
             ##":3:72: #headline clip-path: text slot cut on the canvas: expected no clip-path on the sample <text> or its groups, or one of rectangles holding the slot's box, found clip-path="url(#c)" on its group #headline"##,
         ])
+        // A mask that cuts the box; one keeping it whole passes.
+        let mask = ##"<defs><mask id="m"><rect width="390" height="60" fill="#ffffff"/></mask></defs><g id="headline" mask="url(#m)">"##
+        XCTAssertEqual(try refusals(template([("<g id=\"headline\">", mask)])), [
+            #":3:82: #headline mask: text slot hidden or cut on the canvas by what the layout cannot see: expected no mask on the sample <text> or its groups, or one of opaque white rectangles holding the slot's box, found mask="url(#m)" on its group #headline"#,
+        ])
+        XCTAssertEqual(try refusals(template([("<g id=\"headline\">", mask.replacingOccurrences(of: "height=\"60\"", with: "height=\"160\""))])), [])
         // An opaque rect drawn after the headline, over its box.
         XCTAssertEqual(try refusals(template(adding: "<rect id=\"cover\" width=\"390\" height=\"170\" fill=\"#203040\"/>\n")), [
             ":12:1: #headline: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found #cover drawn over it",

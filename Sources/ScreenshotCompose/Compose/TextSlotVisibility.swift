@@ -63,8 +63,8 @@ enum TextSlotVisibility {
             if value(node, "display") == "none" {
                 d.error(file, "#\(id) display", "text slot hidden on the canvas: expected it displayed, found display=\"none\" on \(where_(node))", at: tree[node].position)
             }
-            if let found = value(node, "mask"), found != "none" {
-                d.error(file, "#\(id) mask", "text slot hidden or cut on the canvas by what the layout cannot see: expected no mask on the sample <text> or its groups, found mask=\"\(found)\" on \(where_(node))", at: tree[node].position)
+            if let found = value(node, "mask"), found != "none", !maskKeeps(box, mask: found, on: node, in: tree) {
+                d.error(file, "#\(id) mask", "text slot hidden or cut on the canvas by what the layout cannot see: expected no mask on the sample <text> or its groups, or one of opaque white rectangles holding the slot's box, found mask=\"\(found)\" on \(where_(node))", at: tree[node].position)
             }
             if let clip = value(node, "clip-path"), clip != "none", !clipKeeps(box, clip: clip, on: node, in: tree) {
                 d.error(file, "#\(id) clip-path", "text slot cut on the canvas: expected no clip-path on the sample <text> or its groups, or one of rectangles holding the slot's box, found clip-path=\"\(clip)\" on \(where_(node))", at: tree[node].position)
@@ -117,22 +117,42 @@ enum TextSlotVisibility {
         return Double(trimmed)
     }
 
+    /// Whether the mask `mask` on `node` keeps all of `box`: its default region, and an opaque
+    /// white rectangle (in user space) covering it.
+    private static func maskKeeps(_ box: Rect, mask: String, on node: TemplateTree.NodeID, in tree: TemplateTree) -> Bool {
+        guard let path = referenced(mask, in: tree), tree[path].name == "mask",
+              (tree[path]["maskContentUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse",
+              ["x", "y", "width", "height", "transform", "mask", "opacity"].allSatisfy({ tree[path][$0] == nil }) else { return false }
+        return tree[path].elementChildren.contains { child in
+            let fill = tree[child]["fill"]?.lowercased() ?? "#000000"
+            return ["#ffffff", "#fff", "white", "#ffffffff"].contains(fill) && tree[child]["opacity"] == nil && tree[child]["fill-opacity"] == nil
+                && rectangle(child, holds: box, on: node, in: tree)
+        }
+    }
+
+    /// The element a `url(#id)` value names.
+    private static func referenced(_ value: String, in tree: TemplateTree) -> TemplateTree.NodeID? {
+        guard value.hasPrefix("url(#"), let close = value.firstIndex(of: ")") else { return nil }
+        let id = String(value[value.index(value.startIndex, offsetBy: 5)..<close]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+        return tree.element(id: id)
+    }
+
+    /// Whether `child`, an untransformed `<rect>` in the user space of `node`, covers `box` on the canvas.
+    private static func rectangle(_ child: TemplateTree.NodeID, holds box: Rect, on node: TemplateTree.NodeID, in tree: TemplateTree) -> Bool {
+        let rect = tree[child]
+        guard rect.name == "rect", rect["transform"] == nil, let map = tree.userToCanvas(node),
+              let w = rect["width"].flatMap({ SVGLength.number($0) }), let h = rect["height"].flatMap({ SVGLength.number($0) }) else { return false }
+        let local = Rect(x: rect["x"].flatMap { SVGLength.number($0) } ?? 0, y: rect["y"].flatMap { SVGLength.number($0) } ?? 0, width: w, height: h)
+        return map.apply(local).contains(box, tolerance: 0.5)
+    }
+
     /// Whether the clip path `clip` on `node` keeps all of `box`: a `<clipPath>` in user space
     /// holding an untransformed rectangle that covers it (Figma wraps a whole frame in one).
     private static func clipKeeps(_ box: Rect, clip: String, on node: TemplateTree.NodeID, in tree: TemplateTree) -> Bool {
-        guard clip.hasPrefix("url(#"), let close = clip.firstIndex(of: ")") else { return false }
-        let id = String(clip[clip.index(clip.startIndex, offsetBy: 5)..<close]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
-        guard let path = tree.element(id: id), tree[path].name == "clipPath", (tree[path]["clipPathUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse",
-              tree[path]["transform"] == nil, tree[path]["clip-path"] == nil,
+        guard let path = referenced(clip, in: tree), tree[path].name == "clipPath", (tree[path]["clipPathUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse",
               // The clip applies in the user space of the element (its own transform included).
-              let map = tree.userToCanvas(node) else { return false }
-        return tree[path].elementChildren.contains { child in
-            let rect = tree[child]
-            guard rect.name == "rect", rect["transform"] == nil,
-                  let w = rect["width"].flatMap({ SVGLength.number($0) }), let h = rect["height"].flatMap({ SVGLength.number($0) }) else { return false }
-            let local = Rect(x: rect["x"].flatMap { SVGLength.number($0) } ?? 0, y: rect["y"].flatMap { SVGLength.number($0) } ?? 0, width: w, height: h)
-            return map.apply(local).contains(box, tolerance: 0.5)
-        }
+              tree[path]["transform"] == nil, tree[path]["clip-path"] == nil else { return false }
+        return tree[path].elementChildren.contains { rectangle($0, holds: box, on: node, in: tree) }
     }
 
     /// The first shape drawn after the slot (outside resources, not in the slot) that is opaque
