@@ -272,4 +272,35 @@ final class FolderOwnershipTests: XCTestCase {
         ])
         XCTAssertTrue(try String(contentsOfFile: scratch.path("out/.preview/en-US/shot.svg"), encoding: .utf8).contains("Third session"))
     }
+
+    /// A folder holding a copied contact sheet (the tool's marker, no record, no manifest) beside
+    /// a user's own `en-US/shot.svg` and `notes.txt` is not an earlier version's preview to take
+    /// over whole: only the composed SVGs the sheet links to are claimed, so the user's SVG is
+    /// refused naming it and kept byte for byte, and nothing is recorded as the tool's (it
+    /// claimed all three before and replaced the SVG, exit 0). With a composed SVG there, the
+    /// pass goes on and records only its own files, never the notes.
+    func testPreviewClaimsOnlyTheComposedFilesAnEarlierSheetLinks() throws {
+        let scratch = try Scratch()
+        let job = try released(scratch)
+        try FileManager.default.createDirectory(atPath: scratch.path("review/en-US"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: scratch.path("out/index.html"), toPath: scratch.path("review/index.html"))
+        let mine = try scratch.write("review/en-US/shot.svg", "<svg>my hand-edited version</svg>\n")
+        let notes = try scratch.write("review/notes.txt", "notes\n")
+        let review = URL(fileURLWithPath: scratch.path("review"))
+        let record = scratch.path("review/\(OwnedFilesRecord.name)")
+        let options = PlanOptions(sourceDateEpoch: "1767225600")
+        XCTAssertEqual(PreviewSession(jobFile: job, options: options, previewOutput: review).renderPass(), [
+            "error: \(review.path): (preview folder): a file this tool did not write is in the way: expected nothing or an output a manifest of this folder lists, found \(mine), which no manifest, record or marker of this tool in \(review.path) claims; move it away or choose another output folder",
+        ])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: mine)), Data("<svg>my hand-edited version</svg>\n".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: record), "nothing of the user's recorded as the tool's")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("review/en-US/captures/shot.png")), "nothing of the pass is written")
+
+        // An earlier version's preview: the sheet links a composed SVG (its root carries the marker).
+        try FileManager.default.removeItem(atPath: mine)
+        try FileManager.default.copyItem(atPath: scratch.path("out/en-US/shot.svg"), toPath: mine)
+        XCTAssertEqual(PreviewSession(jobFile: job, options: options, previewOutput: review).renderPass(), ["rendered en-US/shot.svg"])
+        XCTAssertEqual(OwnedFilesRecord.read(URL(fileURLWithPath: record))?.files, ["en-US/captures/shot.png", "en-US/shot.svg", "index.html"])
+        XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "notes\n")
+    }
 }

@@ -20,9 +20,13 @@ final class PreviewFolder {
         if let problem = FolderOwnership.previewFolderProblem(root) { throw OutputFolderError(message: problem) }
         let ownership = FolderOwnership.scan(root)
         // A preview folder of an earlier version has no record, but its contact sheet carries
-        // the tool's marker: what it holds was written by that preview.
+        // the tool's marker: the composed SVGs it links to (and their capture copies) are that
+        // preview's; nothing else there is (a copied sheet beside a user's own files).
         if ownership.record == nil, ownership.hasOwnContactSheet, ownership.manifests.isEmpty {
-            try OwnedFilesRecord(files: Set(Self.files(under: root))).write(to: root.appendingPathComponent(OwnedFilesRecord.name))
+            let earlier = EarlierPreview.files(in: root)
+            if !earlier.isEmpty {
+                try OwnedFilesRecord(files: earlier).write(to: root.appendingPathComponent(OwnedFilesRecord.name))
+            }
         }
     }
 
@@ -43,25 +47,5 @@ final class PreviewFolder {
             return ["cannot record the preview's files: \(FileErrorText.describe(error, path: root.appendingPathComponent(OwnedFilesRecord.name).path))"]
         }
         return []
-    }
-
-    /// Every regular file under `root` (relative), through real folders only, the tool's own
-    /// bookkeeping (lock, records, staging) left out.
-    private static func files(under root: URL) -> [String] {
-        var found: [String] = []
-        func walk(_ relative: String) {
-            let folder = relative.isEmpty ? root : root.appendingPathComponent(relative)
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() {
-                let path = relative.isEmpty ? name : "\(relative)/\(name)"
-                if relative.isEmpty && (name == FolderLock.name || name.hasPrefix(".store-screenshot-compose") || name.hasPrefix(OutputFolder.stagingPrefix)) { continue }
-                switch FolderOwnership.kind(root.appendingPathComponent(path)) {
-                case S_IFDIR?: walk(path)
-                case S_IFREG?: found.append(path)
-                default: continue
-                }
-            }
-        }
-        walk("")
-        return found
     }
 }
