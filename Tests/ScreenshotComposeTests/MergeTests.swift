@@ -80,6 +80,55 @@ final class MergeTests: XCTestCase {
         XCTAssertTrue(html.contains("<div lang=\"fr-FR\" dir=\"ltr\">Deux</div>"))
     }
 
+    /// `-o` over one of its own part manifests (by name, through a symbolic link or a hard link) or under
+    /// a part manifest's name is refused, exit 1, naming it, and every part stays byte for byte:
+    /// `-o r3/manifest.en-US.json` wrote the whole set under en-US's part name (exit 0), after
+    /// which `render --locale en-US --out r3` refused its own outputs. With `-o manifest.json`
+    /// beside them, the part run renders over its part again.
+    func testMergeRefusesAnOutputThatIsAPartOrNamedLikeOne() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let en = try part(scratch, jobFile, into: "r3", locales: ["en-US"])
+        let de = try part(scratch, jobFile, into: "r3", locales: ["de-DE"])
+        let fr = try part(scratch, jobFile, into: "r3", locales: ["fr-FR"])
+        let before = [try bytes(en), try bytes(de), try bytes(fr)]
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("r3/link.json"), withDestinationPath: "manifest.de-DE.json")
+        try FileManager.default.linkItem(atPath: en, toPath: scratch.path("r3/hard.json"))
+        let samePart = { (output: String, part: String) in
+            "error: \(output): -o: the merged manifest would replace a part it merges: expected a file other than the parts (manifest.json beside them), found \(output), which is the part \(part); the part stays as it is\n1 error(s)\n"
+        }
+        let partName = { (output: String, name: String, part: String) in
+            "error: \(output): -o: the merged manifest would take a part manifest's name: expected a name no part takes (manifest.json beside the parts), found \(name), the name of the part manifest of \(part), which a run of that part takes for its own\n1 error(s)\n"
+        }
+        let cases: [(output: String, stderr: String)] = [
+            (en, samePart(en, en)),
+            (scratch.path("r3/link.json"), samePart(scratch.path("r3/link.json"), de)),
+            (scratch.path("r3/hard.json"), samePart(scratch.path("r3/hard.json"), en)),
+            (scratch.path("r3/./manifest.de-DE.json"), samePart(scratch.path("r3/./manifest.de-DE.json"), de)),
+            (scratch.path("r3/manifest.de-DE+en-US.json"), partName(scratch.path("r3/manifest.de-DE+en-US.json"), "manifest.de-DE+en-US.json", "de-DE+en-US")),
+            (scratch.path("r3/manifest.en-us.shard-1-of-2.json"), partName(scratch.path("r3/manifest.en-us.shard-1-of-2.json"), "manifest.en-us.shard-1-of-2.json", "en-us, shard 1 of 2")),
+            (scratch.path("r3/manifest.shard-2-of-3.json"), partName(scratch.path("r3/manifest.shard-2-of-3.json"), "manifest.shard-2-of-3.json", "shard 2 of 3")),
+        ]
+        for (output, stderr) in cases {
+            let (code, out, err) = try runTool(["merge-manifests", en, de, fr, "-o", output])
+            XCTAssertEqual([String(code), out, err], ["1", "", stderr], output)
+            XCTAssertEqual([try bytes(en), try bytes(de), try bytes(fr)], before, output)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("r3")).sorted(),
+                       ["\(FolderLock.name)", "de-DE", "en-US", "fr-FR", "hard.json", "link.json", "manifest.de-DE.json", "manifest.en-US.json", "manifest.fr-FR.json"])
+        // manifest.json beside the parts is written, and the part run renders over its part again.
+        XCTAssertEqual(try runTool(["merge-manifests", en, de, fr, "-o", scratch.path("r3/manifest.json")]).0, 0)
+        // The whole set merged in place (given as a part and as -o) is the same set again.
+        let whole = try bytes(scratch.path("r3/manifest.json"))
+        XCTAssertEqual(try runTool(["merge-manifests", scratch.path("r3/manifest.json"), en, "-o", scratch.path("r3/manifest.json")]).0, 0)
+        XCTAssertEqual(try bytes(scratch.path("r3/manifest.json")), whole)
+        var options = epoch
+        options.output = scratch.path("r3")
+        options.locales = ["en-US"]
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: jobFile, options: options)), [])
+        XCTAssertEqual(try bytes(en), before[0])
+    }
+
     func testShardsAndPerLocaleShardsMergeInAnyMix() throws {
         let scratch = try Scratch()
         let jobFile = try job(scratch)

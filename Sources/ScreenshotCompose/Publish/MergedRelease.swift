@@ -26,7 +26,16 @@ public enum MergedRelease {
             return RunReport(diagnostics: d.diagnostics)
         }
         defer { withExtendedLifetime(locks) {} }
-        guard let merged = ManifestMerger.merge(files, into: output, allowPartial: allowPartial, diagnostics: &d) else {
+        // -o over one of the parts: refused whatever the parts hold.
+        let samePart = MergeOutputName.problems(output: output, parts: files, locales: [])
+        guard let merged = ManifestMerger.merge(files, into: output, allowPartial: allowPartial, diagnostics: &d), samePart.isEmpty else {
+            for problem in samePart { d.error(output, "-o", problem) }
+            return RunReport(diagnostics: d.diagnostics)
+        }
+        // -o under a part's name (of the locales merged): a run of that part would take it for its own.
+        let partName = MergeOutputName.problems(output: output, parts: [], locales: Set(merged.outputs.map(\.locale)))
+        if !partName.isEmpty {
+            for problem in partName { d.error(output, "-o", problem) }
             return RunReport(diagnostics: d.diagnostics)
         }
         // The manifest and the contact sheet replace only the tool's own files there.
