@@ -88,6 +88,29 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(report.manifest?.inputs.headlines?.map(\.path), ["../titles/de-DE/title.strings", "../titles/en-US/title.strings"])
     }
 
+    /// A `.strings` folder named with underscores (`de_DE`, `zh_Hant_TW`) is the locale it names,
+    /// read as fastlane folders and init read folder names (`LocaleTag.fromFolderName`): it was
+    /// refused as "expected a BCP 47 tag". `de_DE` beside `de-DE` is one locale twice; a name
+    /// that is no locale either way is still refused, naming the file.
+    func testStringsFolderWithUnderscoresIsItsLocale() throws {
+        let scratch = try Scratch()
+        try scratch.write("titles/de_DE/title.strings", "\"inbox\" = \"Alles\";\n\"compose\" = \"Schreiben\";\n")
+        try scratch.write("titles/zh_Hant_TW/title.strings", "\"inbox\" = \"全部\";\n\"compose\" = \"撰寫\";\n")
+        let jobFile = try job(scratch, headlines: "titles")
+        let report = ScreenshotComposer().render(jobFile: jobFile, options: epoch, svgOnly: true)
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(try title(scratch, "out/de-DE/inbox.svg"), "Alles")
+        XCTAssertEqual(try title(scratch, "out/zh-Hant-TW/compose.svg"), "撰寫")
+        XCTAssertEqual(report.manifest?.inputs.headlines?.map(\.path), ["../titles/de_DE/title.strings", "../titles/zh_Hant_TW/title.strings"])
+
+        try scratch.write("titles/de-DE/title.strings", "\"inbox\" = \"Alles\";\n\"compose\" = \"Schreiben\";\n")
+        try scratch.write("titles/de__DE/title.strings", "\"inbox\" = \"Alles\";\n")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
+            "error: \(scratch.path("titles/de_DE/title.strings")): (folder name): locale de-DE has two folders: expected one, found \"de_DE\" too",
+            "error: \(scratch.path("titles/de__DE/title.strings")): (folder name): the folder names the locale: expected a BCP 47 tag such as en-US (or one written with underscores, de_DE), at most \(LocaleTag.maximumLength) characters, found \"de__DE\"",
+        ])
+    }
+
     func testStringsSyntaxErrorInAFolderIsReportedWithFileLineAndColumn() throws {
         let scratch = try Scratch()
         try scratch.write("titles/fr-FR/title.strings", "\"inbox\" = \"Tout\";\n\"compose\" \"Écrire\";\n")

@@ -204,11 +204,12 @@ enum HeadlineSource {
         for name in names {
             let url = folder.appendingPathComponent(name).appendingPathComponent("title.strings")
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            guard LocaleTag.isWellFormed(name) else {
-                d.error(url.path, "(folder name)", "the folder names the locale: expected a BCP 47 tag such as en-US, at most \(LocaleTag.maximumLength) characters, found \(Self.shown(name))")
+            // The one reading of a folder name as a locale, as fastlane folders and init read
+            // it: `de_DE` is de-DE.
+            guard let locale = LocaleTag.fromFolderName(name) else {
+                d.error(url.path, "(folder name)", "the folder names the locale: expected a BCP 47 tag such as en-US (or one written with underscores, de_DE), at most \(LocaleTag.maximumLength) characters, found \(Self.shown(name))")
                 continue
             }
-            let locale = LocaleTag.canonical(name)
             if result[locale] != nil {
                 d.error(url.path, "(folder name)", "locale \(locale) has two folders: expected one, found \"\(name)\" too")
                 continue
