@@ -42,6 +42,30 @@ final class RefusalMessageTests: XCTestCase {
         }
     }
 
+    /// `--locale` given a store's folder code of a job locale (the App Store's `ar-SA` for `ar`,
+    /// Play's `ja-JP` for `ja`) says which locale to pass; a code that is no job locale's gets
+    /// the list alone, and one naming a locale of the job (any letter case) is taken.
+    func testLocaleOptionGivenAStoreFolderCodeNamesTheJobsLocale() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "home", "path": "a.png", "well": "tuck-browser-mobile"]],
+            "headlines": ["ar": ["home": "مرحبا"], "de-DE": ["home": "Hallo"], "en-US": ["home": "Hello"], "ja": ["home": "こんにちは"]],
+        ])
+        var options = PlanOptions()
+        options.locales = ["ar-SA", "ja-JP", "fr-FR", "DE-de"]
+        let expected = "expected one of ar, de-DE, en-US, ja"
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: options)), [
+            "error: \(job): headlines: --locale ar-SA is not in the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)",
+            "error: \(job): headlines: --locale ja-JP is not in the job: \(expected), found ja-JP (ja-JP is Google Play's folder for the locale ja: use --locale ja)",
+            "error: \(job): headlines: --locale fr-FR is not in the job: \(expected), found fr-FR",
+        ])
+        let (code, stdout, stderr) = try runTool(["check", job, "--locale", "ar-SA"])
+        XCTAssertEqual([String(code), stdout, stderr], ["1", "",
+            "error: \(job):9:17: headlines: --locale ar-SA is not in the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)\n1 error(s)\n"])
+    }
+
     /// The headlines could not be read: `--locale` has no locale of the job to offer.
     func testLocaleOptionWithNoReadableHeadlinesSaysWhy() throws {
         let scratch = try Scratch()

@@ -551,10 +551,27 @@ public enum Planner {
             if let match = job.locales.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
                 if !selected.contains(match) { selected.append(match) }
             } else {
-                d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected \(Alternatives.oneOf(job.locales, none: "a locale of the job's headlines (none could be read)")), found \(tag)")
+                d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected \(Alternatives.oneOf(job.locales, none: "a locale of the job's headlines (none could be read)")), found \(tag)"
+                        + (storeFolderHint(tag, job: job).map { " (\($0))" } ?? ""))
             }
         }
         return selected.sorted()
+    }
+
+    /// When `tag` is a store's folder code of a job locale (the App Store's `ar-SA` for `ar`,
+    /// Play's `ja-JP` for `ja`), what to pass instead: `--locale` takes the job's locale, which
+    /// names `<out>/<locale>/` and the part manifests.
+    static func storeFolderHint(_ tag: String, job: Job) -> String? {
+        for locale in job.releaseLocales.locales where job.locales.contains(locale.tag) {
+            let stores = UploadStore.allCases.filter { store in
+                guard case .success(let code)? = locale.code(store) else { return false }
+                return code.caseInsensitiveCompare(tag) == .orderedSame
+            }
+            guard !stores.isEmpty else { continue }
+            let names = stores.map { $0 == .appStore ? "the App Store's" : "Google Play's" }.joined(separator: " and ")
+            return "\(tag) is \(names) folder for the locale \(locale.tag): use --locale \(locale.tag)"
+        }
+        return nil
     }
 
     /// Most captures (and most screens) in one job: App Store Connect takes 10 screenshots per
