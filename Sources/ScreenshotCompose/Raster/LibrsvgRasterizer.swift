@@ -175,6 +175,12 @@ public enum LibrsvgRasterizer {
         }
     }
 
+    /// The whole of `svg` drawn in one pass on white, as the tool draws an output that shares no
+    /// layers (without the capture checks `render` makes): what shared layers must equal.
+    static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
+        try withHandle(svg, baseFile: baseFile) { try drawCanvas(handle: $0, width: width, height: height) }
+    }
+
     /// Where the whole of `svg` draws on a `width` × `height` canvas (librsvg's ink rectangle),
     /// nil when it draws nothing. Images are measured by their box (decoding them is not needed).
     static func inkExtent(svg: Data, baseFile: URL, width: Int, height: Int) throws -> Box? {
