@@ -5,7 +5,7 @@ out/bench/results.md. Medians of several runs; wall time and peak RSS from /usr/
 BENCH_ONLY=encoder (make bench BENCH_ONLY=encoder) measures only the 24-output batch's CPU and
 PNG bytes against the floor (libpng decode + zlib level 6 encode), in about a minute;
 BENCH_ONLY=shadow only the device shadow's cost per output (with / without) for every built-in
-template and the shipped {{PLACEHOLDER}} template; BENCH_ONLY=store only classic's time per
+template, the shipped {{PLACEHOLDER}} template and the design card's; BENCH_ONLY=store only classic's time per
 output on the App Store's iPhone 6.9 in and iPad 13 in slots; BENCH_ONLY=matrix only a two-store
 release's CPU rendered whole against the same release as a CI matrix (one part per language, one
 language in two shards). BIN=path runs another build."""
@@ -243,15 +243,17 @@ def template_shadow(env, six, template, runs=3):
     """A template's shadow on and off in one batch: (wall, CPU, RSS) medians, with and without,
     and the number of outputs. Phone templates: 2 captures × 6 locales on 1206×2622; browser: the
     two browser captures; duo and panorama as screens; the feature graphic (its icon's shadow);
-    "placeholder": the shipped {{PLACEHOLDER}} template."""
+    "placeholder": the shipped {{PLACEHOLDER}} template; "design-card": the design card's template,
+    unedited (fixtures/design-card, the rings derived before its frame)."""
     name = template.replace("-", "_")
     captures = CAPTURES[2:4] if template == "browser" else CAPTURES[:2]
     outputs = len(six) * len(captures)
     paths = {}
     for shadow in (True, False):
         tag = f"{name}-{'on' if shadow else 'off'}"
-        path = job(tag, captures, six, str(WORK / tag), theme={"shadow": shadow},
-                   template=None if template in ("placeholder", "feature-graphic") else template)
+        chosen = {"placeholder": None, "feature-graphic": None,
+                  "design-card": str(ROOT / "fixtures/design-card/device-well.svg.tmpl")}.get(template, template)
+        path = job(tag, captures, six, str(WORK / tag), theme={"shadow": shadow}, template=chosen)
         data = json.loads(path.read_text())
         if template in ("duo", "panorama"):
             panels = 3 if template == "panorama" else 1
@@ -282,7 +284,8 @@ def shadow_row(c_on, c_off, template="classic (store-ready look, shadow on by de
 
 SHADOW_TEMPLATES = [("classic", "on 1206×2622"), ("caption-below", "on 1206×2622"), ("browser", "on 1440×1000 and 390×844"),
                     ("duo", "on 1206×2622, two captures each"), ("panorama", "on 1206×2622, 3 panels each"),
-                    ("feature-graphic", "of 1024×500 (the icon's shadow) and 390×844 (a job needs a capture)"), ("placeholder", "on 1206×2622 ({{FRAME_SHADOW}})")]
+                    ("feature-graphic", "of 1024×500 (the icon's shadow) and 390×844 (a job needs a capture)"), ("placeholder", "on 1206×2622 ({{FRAME_SHADOW}})"),
+                    ("design-card", "on 1206×2622 (the card's template, unedited)")]
 
 
 def shadow_only(env, six):

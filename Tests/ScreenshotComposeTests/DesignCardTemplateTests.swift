@@ -53,3 +53,55 @@ final class DesignCardTemplateTests: XCTestCase {
                           "the capture, not the frame, in the middle: \(capture.header.width)")
     }
 }
+
+/// The card's template has no shadow placeholder: a theme's `"shadow": true` gets the rings the
+/// shipped template draws (`{{FRAME_SHADOW}}`, derived before the headline), never a blur, and
+/// the layers below the text stay shared; without it the card's output is unchanged.
+final class DesignCardShadowTests: XCTestCase {
+    private func render(shadow: Bool?, jobs: Int = 2) throws -> (Scratch, RunReport) {
+        let scratch = try Scratch()
+        try scratch.write("home.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png")))
+        var fields: [String: Any] = [
+            "schemaVersion": 1, "output": "out", "template": DesignCardTemplateTests.cardTemplate.path,
+            "captures": [["id": "home", "path": "home.png", "well": "ios-simulator-1206x2622"]],
+            "headlines": ["en-US": ["home": "Ask anything over DNS"], "de-DE": ["home": "Frag alles über DNS"]],
+        ]
+        if let shadow { fields["theme"] = ["shadow": shadow] }
+        return (scratch, ScreenshotComposer().render(jobFile: try scratch.writeJob(fields), options: PlanOptions(sourceDateEpoch: "1767225600"), rendering: RenderOptions(jobs: jobs)))
+    }
+
+    func testTheCardsTemplateDrawsTheRingShadowWhenTheThemeAsks() throws {
+        let (plain, plainReport) = try render(shadow: nil)
+        let (shadowed, report) = try render(shadow: true)
+        XCTAssertEqual(lines(plainReport), [])
+        XCTAssertEqual(lines(report), [])
+        let svg = try String(contentsOf: URL(fileURLWithPath: shadowed.path("out/en-US/home.svg")), encoding: .utf8)
+        let without = try String(contentsOf: URL(fileURLWithPath: plain.path("out/en-US/home.svg")), encoding: .utf8)
+        XCTAssertFalse(without.contains("frame-shadow"))
+        // 24 rings, before the headline (after the card's background), no filter.
+        let rings = try XCTUnwrap(svg.range(of: #"<g id="frame-shadow""#))
+        XCTAssertLessThan(rings.lowerBound, try XCTUnwrap(svg.range(of: "<text")).lowerBound)
+        XCTAssertGreaterThan(rings.lowerBound, try XCTUnwrap(svg.range(of: ##"fill="#f4f1ea""##)).lowerBound)
+        XCTAssertEqual(svg.components(separatedBy: #"fill-opacity="0.01""#).count - 1, 24)
+        XCTAssertFalse(svg.contains("<filter"))
+        // Without the theme's shadow the card's SVG is what it was; with it, only the rings differ.
+        XCTAssertEqual(svg.replacingOccurrences(of: #"<g id="frame-shadow"[\s\S]*?</g>"#, with: "", options: .regularExpression), without)
+        // Pixels: the card's background beside the frame's lower corner is darkened a little by
+        // the rings; far from the frame it is the card's #f4f1ea.
+        let frame = try XCTUnwrap(report.manifest?.outputs.first)
+        XCTAssertEqual(frame.png?.width, 1206)
+        let png = try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: shadowed.path("out/en-US/home.png"))))
+        let before = try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: plain.path("out/en-US/home.png"))))
+        let far = png.pixel(x: 5, y: 2600)
+        XCTAssertEqual([far.r, far.g, far.b], [0xf4, 0xf1, 0xea])
+        var darker = 0
+        for y in 0..<png.header.height where png.pixel(x: 603, y: y).r < before.pixel(x: 603, y: y).r { darker += 1 }
+        XCTAssertGreaterThan(darker, 5, "rings below the frame on the centre line")
+        // The same bytes on one thread and on two (layers below the text shared).
+        let (one, _) = try render(shadow: true, jobs: 1)
+        for locale in ["en-US", "de-DE"] {
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: one.path("out/\(locale)/home.png"))),
+                           try Data(contentsOf: URL(fileURLWithPath: shadowed.path("out/\(locale)/home.png"))), locale)
+        }
+    }
+}

@@ -129,6 +129,26 @@ public struct SVGTemplate: Equatable, Sendable {
         for node in nodes where tree[node].name == "text" && tree[node].children == [.text(PlaceholderMarks.mark(.headline))] {
             tree.elements[node].children = [.placeholder(.headlineTspans)]
         }
+        deriveShadow(&tree)
+    }
+
+    /// A template with no shadow of its own to fill (`{{FRAME_SHADOW}}` or `{{FRAME_FILTER}}`,
+    /// as the design card's) gets `{{FRAME_SHADOW}}` before its frame, the rect at `{{FRAME_X}}`:
+    /// a theme's `"shadow": true` then draws the rings there too (never a blur; nothing without
+    /// it). When a `<text>` of the same group comes before the frame, the rings go before it,
+    /// so nothing drawn after the headline is new and its layers stay shared.
+    private static func deriveShadow(_ tree: inout TemplateTree) {
+        let own = SVGTemplate(tree: tree).placeholders
+        guard !own.contains(.frameShadow), !own.contains(.frameFilter),
+              let frame = tree.documentOrder.first(where: { tree[$0].name == "rect" && tree[$0]["x"] == PlaceholderMarks.mark(.frameX) }),
+              let parent = tree[frame].parent else { return }
+        let children = tree[parent].children
+        guard let at = children.firstIndex(of: .element(frame)) else { return }
+        let text = children[..<at].firstIndex { child in
+            if case .element(let id) = child { return tree[id].name == "text" || tree.descendants(of: id).contains { tree[$0].name == "text" } }
+            return false
+        }
+        tree.elements[parent].children.insert(.placeholder(.frameShadow), at: text ?? at)
     }
 
     /// Fills every placeholder, returning the SVG text. Throws `TemplateError.unfilled` naming a
