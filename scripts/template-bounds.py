@@ -88,8 +88,9 @@ def main():
     rows = []
     failed = []
     baseline = None
-    for name, svg in cases().items():
-        folder = WORK / str(len(rows))
+    for index, (name, svg) in enumerate(cases().items()):
+        # One folder per case (a refused case adds no row).
+        folder = WORK / str(index)
         folder.mkdir()
         (folder / "template.svg").write_text(svg)
         job = folder / "job.json"
