@@ -54,21 +54,13 @@ enum FrameLoader {
     }
 
     private static func png(_ data: Data, file: InputFile, _ d: inout DiagnosticCollector) -> UserFrame? {
-        let decoded: DecodedPNG
-        do {
-            let header = try PNGCodec.readHeader(data)
-            guard header.width <= maximumSide, header.height <= maximumSide, header.width * header.height <= maximumPixels else {
-                d.error(file.displayPath, "IHDR width×height", "frame refused: expected at most \(maximumSide) pixels a side and \(maximumPixels) pixels in all, found \(header.width)×\(header.height)")
-                return nil
-            }
-            decoded = try PNGCodec.decodeRGBA(data)
-        } catch let error as PNGError {
-            d.error(file.displayPath, "(frame)", "frame refused: expected a PNG that decodes, found \(error.message)")
-            return nil
-        } catch {
-            d.error(file.displayPath, "(frame)", "frame refused: \(error)")
+        let undecodable: (String) -> String = { "expected a PNG that decodes, found \($0)" }
+        guard let header = d.png(file.displayPath, "(frame)", refused: "frame refused: ", undecodable, { try PNGCodec.readHeader(data) }) else { return nil }
+        guard header.width <= maximumSide, header.height <= maximumSide, header.width * header.height <= maximumPixels else {
+            d.error(file.displayPath, "IHDR width×height", "frame refused: expected at most \(maximumSide) pixels a side and \(maximumPixels) pixels in all, found \(header.width)×\(header.height)")
             return nil
         }
+        guard let decoded = d.png(file.displayPath, "(frame)", refused: "frame refused: ", undecodable, { try PNGCodec.decodeRGBA(data) }) else { return nil }
         let width = decoded.header.width, height = decoded.header.height
         guard let screen = FrameScreen.find(alpha: decoded.rgba, width: width, height: height, transparentBelow: transparentBelow) else {
             let transparent = stride(from: 3, to: decoded.rgba.count, by: 4).contains { decoded.rgba[$0] < transparentBelow }
@@ -83,16 +75,9 @@ enum FrameLoader {
             d.error(file.displayPath, "alpha", problem)
             return nil
         }
-        let clean: Data
-        do {
-            clean = try PNGCodec.encodeRGBA(decoded.rgba, width: width, height: height, sRGB: true)
-        } catch let error as PNGError {
-            d.error(file.displayPath, "(frame)", "frame refused: cannot re-encode it: \(error.message)")
-            return nil
-        } catch {
-            d.error(file.displayPath, "(frame)", "frame refused: \(error)")
-            return nil
-        }
+        guard let clean = d.png(file.displayPath, "(frame)", refused: "frame refused: ", { "cannot re-encode it: \($0)" }, {
+            try PNGCodec.encodeRGBA(decoded.rgba, width: width, height: height, sRGB: true)
+        }) else { return nil }
         return UserFrame(file: file, kind: .png, width: Double(width), height: Double(height),
                          screen: Rect(x: Double(screen.x), y: Double(screen.y), width: Double(screen.width), height: Double(screen.height)),
                          screenRadius: 0, href: "data:image/png;base64,\(clean.base64EncodedString())")

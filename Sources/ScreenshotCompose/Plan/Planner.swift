@@ -436,29 +436,19 @@ public enum Planner {
             header = cached.header
             inkPixel = cached.inkPixel
         } else {
-            do {
-                header = try PNGCodec.readHeader(bytes)
-            } catch let error as PNGError {
-                d.error(capture.url.path, "\(field).path", "capture refused: expected a PNG, found \(error.message)")
-                return nil
-            } catch {
-                d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
-                return nil
-            }
+            guard let read = d.png(capture.url.path, "\(field).path", refused: "capture refused: ", { "expected a PNG, found \($0)" }, {
+                try PNGCodec.readHeader(bytes)
+            }) else { return nil }
+            header = read
             // Transparency and ink are decided once, here, from the decoded pixels (tRNS included).
-            do {
-                guard let found = try PNGCodec.firstInkPixel(bytes) else {
-                    d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
-                    return nil
-                }
-                inkPixel = found
-            } catch let error as PNGError {
-                d.error(capture.url.path, "\(field).path", "capture refused: expected image data that decodes, found \(error.message)")
-                return nil
-            } catch {
-                d.error(capture.url.path, "\(field).path", "capture refused: \(error)")
+            guard let ink = d.png(capture.url.path, "\(field).path", refused: "capture refused: ", { "expected image data that decodes, found \($0)" }, {
+                try PNGCodec.firstInkPixel(bytes)
+            }) else { return nil }
+            guard let found = ink else {
+                d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
                 return nil
             }
+            inkPixel = found
             if let output = inputs.composedOutputs.output(matching: bytes, header: header) {
                 d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found the pixels of \(output.png), an output this tool composed (its pixels' SHA-256 is in \(output.manifest)), with its marker chunk stripped or re-encoded: a composed image is marketing, never capture evidence")
                 return nil
