@@ -93,13 +93,13 @@ final class FastlaneFolderTests: XCTestCase {
         XCTAssertEqual(plan.outputs.map { $0.destination.fastlane ?? "-" }, [
             "fastlane/screenshots/en-US/01_ios-simulator-1320x2868-01Home_app-store-iphone-6.9.png",
             "fastlane/screenshots/en-US/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
-            "fastlane/metadata/android/en-US/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
-            "fastlane/metadata/android/en-US/images/phoneScreenshots/04_phoneScreenshots-02Search.png",
+            "fastlane/metadata/android/en-US/images/phoneScreenshots/01_phoneScreenshots-01Home.png",
+            "fastlane/metadata/android/en-US/images/phoneScreenshots/02_phoneScreenshots-02Search.png",
             // The locale ja: deliver's folder ja, supply's ja-JP (each store's own code).
             "fastlane/screenshots/ja/01_ios-simulator-1320x2868-01Home_app-store-iphone-6.9.png",
             "fastlane/screenshots/ja/02_ios-simulator-1320x2868-02Search_app-store-iphone-6.9.png",
-            "fastlane/metadata/android/ja-JP/images/phoneScreenshots/03_phoneScreenshots-01Home.png",
-            "fastlane/metadata/android/ja-JP/images/phoneScreenshots/04_phoneScreenshots-02Search.png",
+            "fastlane/metadata/android/ja-JP/images/phoneScreenshots/01_phoneScreenshots-01Home.png",
+            "fastlane/metadata/android/ja-JP/images/phoneScreenshots/02_phoneScreenshots-02Search.png",
         ])
 
         // The same folder twice (spelt two ways): every capture id twice, both files named.

@@ -85,7 +85,7 @@ final class StarterJobRefusalTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(report.manifest).outputs.filter { $0.locale == "pt-BR" }.map { "\($0.captureSource?.path ?? "") \($0.fastlane?.path ?? "-")" }, [
             "../fastlane/screenshots/pt-BR/iPhone 16 Pro Max-01Home.png fastlane/screenshots/pt-BR/01_ios-simulator-1320x2868-01Home_app-store-iphone-6.9.png",
             // supply's own code for the language, not the capture folder's spelling.
-            "../fastlane/metadata/android/pt_BR/images/phoneScreenshots/01Home_1700000000000.png fastlane/metadata/android/pt-BR/images/phoneScreenshots/02_phoneScreenshots-01Home.png",
+            "../fastlane/metadata/android/pt_BR/images/phoneScreenshots/01Home_1700000000000.png fastlane/metadata/android/pt-BR/images/phoneScreenshots/01_phoneScreenshots-01Home.png",
         ])
     }
 

@@ -38,14 +38,14 @@ final class StoreTargetTests: XCTestCase {
         var options = epoch
         options.fastlaneLayout = true
         // Leftovers of an earlier run in the folders the upload tools read are removed: a run with
-        // a fourth screen wrote 04_old.png into supply's folder (an image no run of the tool wrote
+        // a fourth screen wrote 02_old.png into supply's folder (numbered within the folder) (an image no run of the tool wrote
         // is refused instead: FolderOwnershipTests).
         let earlier = try releaseJob(scratch, targets: targets, extra: ["captures": [
             ["id": "phone", "path": "shots/phone.png"], ["id": "tablet", "path": "shots/tablet.png"],
             ["id": "pixel", "path": "shots/pixel.png"], ["id": "old", "path": "shots/pixel.png"]],
             "headlines": ["en": ["phone": "Plan your day", "tablet": "Room to think", "pixel": "On every phone", "old": "Gone next time"]]])
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: earlier, options: options)), [])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/04_old.png")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/02_old.png")))
         let jobFile = try releaseJob(scratch, targets: targets)
         let report = ScreenshotComposer().render(jobFile: jobFile, options: options)
         XCTAssertEqual(lines(report), [])
@@ -61,11 +61,11 @@ final class StoreTargetTests: XCTestCase {
         // fastlane deliver's and supply's folders, with the store's language codes.
         let fastlane = try FileManager.default.subpathsOfDirectory(atPath: scratch.path("out/fastlane")).filter { $0.hasSuffix(".png") }.sorted()
         XCTAssertEqual(fastlane, [
-            "metadata/android/en-US/images/phoneScreenshots/03_pixel.png",
+            "metadata/android/en-US/images/phoneScreenshots/01_pixel.png",
             "screenshots/en-US/01_phone_app-store-iphone-6.9.png",
             "screenshots/en-US/02_tablet_app-store-ipad-13_APP_IPAD_PRO_3GEN_129.png",
         ])
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/03_pixel.png"))),
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/fastlane/metadata/android/en-US/images/phoneScreenshots/01_pixel.png"))),
                        try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/google-play-phone/pixel.png"))))
         let manifest = try XCTUnwrap(report.manifest)
         XCTAssertEqual(manifest.outputs.map { "\($0.locale) \($0.target ?? "-") \($0.captureId) \($0.storeWell?.id ?? "-")" }, [

@@ -87,7 +87,7 @@ final class TwoStoreReleaseTests: XCTestCase {
             "06_ios-simulator-1320x2868-03Profile_app-store-iphone-6.9.png",
         ])
         XCTAssertEqual(try fm.contentsOfDirectory(atPath: scratch.path("out/fastlane/metadata/android/ja-JP/images/phoneScreenshots")).sorted(),
-                       ["07_phoneScreenshots-01Trips.png", "08_phoneScreenshots-02Search.png", "09_phoneScreenshots-03Profile.png"])
+                       ["01_phoneScreenshots-01Trips.png", "02_phoneScreenshots-02Search.png", "03_phoneScreenshots-03Profile.png"])
 
         // deliver files every copy by its rule: the iPads under the 13-inch class in every version.
         let rules = try DeliverRules.load()

@@ -261,6 +261,10 @@ public enum Planner {
             d.error(job.file, job.targets.isEmpty ? "headlines" : "targets", "too many planned outputs: expected at most \(maximumOutputs), found \(outputs.count) in the plan (\(locales.count) locales\(targets)); split the locales\(job.targets.isEmpty ? "" : " or the targets") into several jobs")
             return (nil, nil)
         }
+        // Each upload folder's copies numbered from 01 (ranks of the job-order numbers), whatever else
+        // the job renders (an iPad and iPhone set before the Play phone set made it 07_…).
+        let numbered = OutputPaths.numberedUploads(outputs.map(\.destination.fastlane))
+        for index in outputs.indices { outputs[index].destination.fastlane = numbered[index] }
         if job.screens.isEmpty {
             // A template is fitted to canvases of its own orientation (README, "Templates drawn
             // once, fitted to every slot"); one of another orientation is refused once per canvas.

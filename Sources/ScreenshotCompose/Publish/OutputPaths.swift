@@ -106,6 +106,33 @@ public enum OutputPaths {
             extraCaptureCopies: extraCaptureIds.map { "\(base)/captures/\($0).png" })
     }
 
+    /// The upload copies of a plan's outputs (`destinations`' `fastlane`) numbered within each
+    /// upload folder from 01: `destinations` numbers a copy by its capture's place in the job,
+    /// and within each folder (deliver's `fastlane/screenshots/<language>/`, supply's
+    /// `images/<type>/`) those numbers become their rank among the folder's own (01, 02, …;
+    /// copies of one capture in several targets keep one number, their names differ), so a
+    /// Play phone set after an iPad and an iPhone set is `01_`, `02_`, `03_`, not `07_`…`09_`.
+    /// deliver and supply upload a folder's screenshots in file-name order (deliver within each
+    /// display type, which it tells by pixel size), so job order is kept wherever they read.
+    /// supply's one-per-language images (`images/featureGraphic.png`) carry no number.
+    public static func numberedUploads(_ copies: [String?]) -> [String?] {
+        func split(_ copy: String) -> (folder: String, number: Int, rest: Substring)? {
+            let file = (copy as NSString).lastPathComponent
+            guard let underscore = file.firstIndex(of: "_"), file[..<underscore].allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let number = Int(file[..<underscore]) else { return nil }
+            return ((copy as NSString).deletingLastPathComponent, number, file[underscore...])
+        }
+        var numbers: [String: Set<Int>] = [:]
+        for copy in copies.compactMap({ $0 }) {
+            if let (folder, number, _) = split(copy) { numbers[folder, default: []].insert(number) }
+        }
+        let ranks = numbers.mapValues { Dictionary(uniqueKeysWithValues: $0.sorted().enumerated().map { ($1, $0 + 1) }) }
+        return copies.map { copy in
+            guard let copy, let (folder, number, rest) = split(copy), let rank = ranks[folder]?[number] else { return copy }
+            return "\(folder)/\(String(format: "%02d", rank))\(rest)"
+        }
+    }
+
     /// Whether `relative` is a screenshot in a folder fastlane uploads every PNG of.
     static func isFastlaneScreenshot(_ relative: String) -> Bool {
         relative.hasPrefix(fastlaneScreenshots + "/") || relative.hasPrefix(fastlanePlayMetadata + "/")
