@@ -36,7 +36,13 @@ enum ParallelRender {
                                   work: (Item) -> Result) -> [Result] {
         let state = State<Result>(count: items.count)
         let workers = max(1, min(jobs, items.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // Threads of our own, not concurrentPerform: Dispatch runs as many iterations at once
+        // as there are CPUs, so on one CPU (a small container, taskset) `--jobs 3` drew on one
+        // thread and a slow progress callback stopped the whole run.
+        withoutActuallyEscaping(work) { work in
+        withoutActuallyEscaping(describe) { describe in
+        withoutActuallyEscaping(succeeded) { succeeded in
+        let worker = {
             while true {
                 state.lock.lock()
                 let next = state.next
@@ -76,8 +82,38 @@ enum ParallelRender {
                 }
             }
         }
+        // Joined before the closures' scope ends (withoutActuallyEscaping checks that nothing
+        // kept them): pthreads, since a Foundation Thread may hold its block after it finished.
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        // librsvg and Pango recurse deeply on nested templates: the main thread's stack size.
+        pthread_attr_setstacksize(&attributes, 8 << 20)
+        var threads: [pthread_t] = []
+        for _ in 1..<workers {
+            let body = Unmanaged.passRetained(WorkerBody(worker)).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(&thread, &attributes, { raw in
+                guard let raw else { return nil }
+                Unmanaged<WorkerBody>.fromOpaque(raw).takeRetainedValue().run()
+                return nil
+            }, body)
+            // A thread the system refuses is work the others take over.
+            if started == 0 { threads.append(thread) } else { Unmanaged<WorkerBody>.fromOpaque(body).release() }
+        }
+        worker()
+        for thread in threads { pthread_join(thread, nil) }
+        }
+        }
+        }
         // Events queued while another thread was finishing its delivery.
         if let progress { state.pending.forEach(progress) }
         return state.results.compactMap { $0 }
     }
+}
+
+/// A worker's loop handed to a pthread.
+private final class WorkerBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }
