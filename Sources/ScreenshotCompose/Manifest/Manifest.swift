@@ -117,6 +117,12 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var captureSource: FileEntry?
         /// The locale whose capture stood in for this locale's missing one (`--fallback-locale`).
         public var captureFallback: String?
+        /// A screen's further capture copies the SVG links (a duo's second capture, a panorama's
+        /// panels), after `capture`; absent for a screen of one capture.
+        public var extraCaptures: [SVGEntry]? = nil
+
+        /// Every capture copy the SVG links, `capture` first.
+        public var captureCopies: [SVGEntry] { [capture] + (extraCaptures ?? []) }
     }
 
     public struct StoreWellEntry: Codable, Equatable, Sendable {

@@ -24,7 +24,10 @@ public enum ManifestBuilder {
                 claim.store.map { Manifest.StoreWellEntry(id: spec.canvas.id, store: $0, storeClass: claim.storeClass, citation: claim.citation) }
             }, target: spec.capture.target?.name,
             captureSource: spec.captureSource.map { Manifest.FileEntry(path: $0, sha256: spec.capture.sha256) },
-            captureFallback: spec.captureFallback)
+            captureFallback: spec.captureFallback,
+            extraCaptures: spec.extraCaptures.isEmpty ? nil : zip(spec.extraCaptures, names.extraCaptureCopies).map { capture, copy in
+                Manifest.SVGEntry(path: copy, sha256: capture.drawSHA256, bytes: capture.drawBytes.count)
+            })
     }
 
     /// The whole manifest: the plan's inputs (paths relative to `plan.output`) and the entries

@@ -153,6 +153,7 @@ public enum ManifestMerger {
             var o = o
             o.svg.path = move(o.svg.path)
             o.capture.path = move(o.capture.path)
+            o.extraCaptures = o.extraCaptures?.map { var c = $0; c.path = move(c.path); return c }
             if var png = o.png {
                 png.path = move(png.path)
                 o.png = png

@@ -117,6 +117,7 @@ enum ManifestReader {
         var outside: [(field: String, path: String)] = []
         for (i, o) in manifest.outputs.enumerated() {
             let paths: [(String, String?)] = [("svg", o.svg.path), ("png", o.png?.path), ("capture", o.capture.path), ("fastlane", o.fastlane?.path)]
+                + (o.extraCaptures ?? []).enumerated().map { ("extraCaptures[\($0.offset)]", $0.element.path) }
             for case let (name, path?) in paths where path.isEmpty || path.hasPrefix("/") || path.hasPrefix("builtin:") || path.split(separator: "/").contains("..") {
                 outside.append(("outputs[\(i)].\(name)", path))
             }
@@ -209,9 +210,10 @@ struct EarlierRelease: Sendable {
         var png: PNG?
         var capture: File
         var fastlane: File?
+        var extraCaptures: [File]?
 
         /// Every file the output wrote, relative to the manifest's folder.
-        var paths: [String] { [svg.path, png?.path, capture.path, fastlane?.path].compactMap { $0 } }
+        var paths: [String] { [svg.path, png?.path, capture.path, fastlane?.path].compactMap { $0 } + (extraCaptures ?? []).map(\.path) }
     }
 
     var schemaVersion: Int

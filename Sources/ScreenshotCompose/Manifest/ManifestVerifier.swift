@@ -58,8 +58,11 @@ public enum ManifestVerifier {
             listed.append(Listed(field: "outputs[\(i)].svg", path: o.svg.path, sha256: o.svg.sha256, bytes: o.svg.bytes, isOutput: true))
             if let png = o.png { listed.append(Listed(field: "outputs[\(i)].png", path: png.path, sha256: png.sha256, bytes: png.bytes, isOutput: true)) }
             listed.append(Listed(field: "outputs[\(i)].capture", path: o.capture.path, sha256: o.capture.sha256, bytes: o.capture.bytes, isOutput: true))
+            for (j, copy) in (o.extraCaptures ?? []).enumerated() {
+                listed.append(Listed(field: "outputs[\(i)].extraCaptures[\(j)]", path: copy.path, sha256: copy.sha256, bytes: copy.bytes, isOutput: true))
+            }
             if let f = o.fastlane { listed.append(Listed(field: "outputs[\(i)].fastlane", path: f.path, sha256: f.sha256, isOutput: true)) }
-            seen.formUnion([o.svg.path, o.png?.path, o.capture.path, o.fastlane?.path].compactMap { $0 })
+            seen.formUnion([o.svg.path, o.png?.path, o.fastlane?.path].compactMap { $0 } + o.captureCopies.map(\.path))
             for (j, font) in (outputsOnly ? [] : o.fonts).enumerated() {
                 // One font file is read once, so every entry naming it must give the same hash.
                 if let first = fontHashes[font.path] {

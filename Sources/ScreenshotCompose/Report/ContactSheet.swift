@@ -34,9 +34,12 @@ public enum ContactSheet {
     /// the PNG's (the capture's for `--svg-only`).
     public static func html(manifest: Manifest, warnings: [Diagnostic]) -> Data {
         let captures = Dictionary(manifest.inputs.captures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // An output of a screen is named after the screen, not its capture: its capture is the
+        // input the copy's bytes are.
+        let capturesByHash = Dictionary(manifest.inputs.captures.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
         var canvases: [String: Canvas] = [:]
         for o in manifest.outputs where canvases[row(o)] == nil {
-            let capture = captures[o.captureId]
+            let capture = captures[o.captureId] ?? capturesByHash[o.capture.sha256]
             canvases[row(o)] = Canvas(id: o.storeWell?.id ?? o.well, width: o.png?.width ?? capture?.width ?? 0,
                                            height: o.png?.height ?? capture?.height ?? 0)
         }
@@ -105,7 +108,9 @@ public enum ContactSheet {
                         // Never the SVG as a live document (<object> runs its scripts): the PNG as an
                         // image, or, without one (--svg-only, preview), the SVG in a frame whose
                         // sandbox allows no scripts (an SVG through <img> would not load its capture).
-                        let height = (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded()
+                        // A canvas of unknown size (a capture converted to sRGB has other bytes than
+                        // its input) is shown at the tallest store proportion, never divided by zero.
+                        let height = capture.canvas.width > 0 ? (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded() : 390
                         if let png = o.png {
                             html += "<img src=\"\(a(png.path))\" style=\"height:\(Int(height))px\" alt=\"\(a(headline))\">"
                         } else {
