@@ -9,9 +9,13 @@ enum ReferenceImages {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
     static func check(_ rendered: Data, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let reference = folder.appendingPathComponent("\(name).png")
+        try check(rendered, name: name, reference: folder.appendingPathComponent("\(name).png"), file: file, line: line)
+    }
+
+    /// `rendered` against the image at `reference` (the guides' images under docs/ too).
+    static func check(_ rendered: Data, name: String, reference: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         if ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: reference.deletingLastPathComponent(), withIntermediateDirectories: true)
             try rendered.write(to: reference)
             return
         }
