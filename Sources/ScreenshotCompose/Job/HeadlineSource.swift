@@ -144,9 +144,19 @@ enum HeadlineSource {
         }
         for locale in table.locales {
             for id in captureIds {
-                if let text = table.headlines[locale]?[id], text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    let origin = table.origins[locale]?[id]
-                    d.error(origin?.file ?? sourceName, origin?.field ?? "headlines.\(locale).\(id)", "expected a non-empty headline, found \"\(text)\"")
+                guard let text = table.headlines[locale]?[id] else { continue }
+                let origin = table.origins[locale]?[id]
+                let file = origin?.file ?? sourceName, field = origin?.field ?? "headlines.\(locale).\(id)"
+                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    d.error(file, field, "expected a non-empty headline, found \"\(text)\"")
+                } else if let invisible = HeadlineCharacters.invisibleScalars(text) {
+                    d.error(file, field, "expected a non-empty headline, found only characters that draw nothing: \(HeadlineCharacters.codePoints(invisible))")
+                }
+                let specifiers = HeadlineCharacters.formatSpecifiers(text)
+                if !specifiers.isEmpty {
+                    d.add(Diagnostic(.warning, file: file, field: field,
+                                     message: "the headline keeps \(specifiers.joined(separator: " ")) as written: the tool draws no format arguments, so \(specifiers.count == 1 ? "it ships" : "they ship") literally",
+                                     subject: DiagnosticSubject(locale: locale, captureId: id)))
                 }
             }
         }
