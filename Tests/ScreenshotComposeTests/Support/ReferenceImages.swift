@@ -6,7 +6,7 @@ import XCTest
 /// tolerance (anti-aliasing), saying where they differ. `make update-references`
 /// (UPDATE_REFERENCES=1) rewrites them; a changed reference then shows up in review.
 enum ReferenceImages {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+    static let folder = Fixtures.testTarget.appendingPathComponent("References")
 
     static func check(_ rendered: Data, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         try check(rendered, name: name, reference: folder.appendingPathComponent("\(name).png"), file: file, line: line)

@@ -39,7 +39,11 @@ final class Scratch {
 private final class BundleMarker {}
 
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The checkout: this file is Tests/ScreenshotComposeTests/Support/TestSupport.swift.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The test target's folder; its subfolders are the stages' tests (SwiftPM compiles them all).
+    static let testTarget = repository.appendingPathComponent("Tests/ScreenshotComposeTests")
     static let captures = repository.appendingPathComponent("fixtures/captures")
     static let demoJob = repository.appendingPathComponent("fixtures/demo-job.json")
     static let template = repository.appendingPathComponent("templates/device-well.svg.tmpl")
