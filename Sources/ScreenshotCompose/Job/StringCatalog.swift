@@ -132,6 +132,12 @@ public enum StringCatalog {
                     add(Diagnostic(.warning, file: file, field: "\(localePath).stringUnit.state",
                                    message: message + " (used because of --allow-untranslated)",
                                    subject: DiagnosticSubject(locale: canonical, captureId: key)))
+                } else if value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || HeadlineCharacters.invisibleScalars(value) != nil {
+                    // --allow-untranslated would only lead to the empty value's refusal on the
+                    // next run: both are said at once, with the one remedy.
+                    add(.error(file, "\(localePath).stringUnit", "string unit is \"\(state)\" and its value is empty: expected a headline with state \"translated\", found state \"\(state)\" and value \"\(value)\" (write the headline, then mark it translated)"))
+                    details.refused.insert("\(canonical)/\(key)")
+                    continue
                 } else {
                     add(.error(file, "\(localePath).stringUnit.state", message + " (--allow-untranslated accepts it)"))
                     details.refused.insert("\(canonical)/\(key)")

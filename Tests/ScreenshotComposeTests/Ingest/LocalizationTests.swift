@@ -167,6 +167,20 @@ final class LocalizationTests: XCTestCase {
         ])
     }
 
+    /// `init` writes each unit "new" and empty: check said only "not translated
+    /// (--allow-untranslated accepts it)", and following that hint gave the empty values'
+    /// errors on a second run. One error per unit now says both, with the one remedy.
+    func testAnEmptyUnitStillMarkedNewIsOneErrorSayingBoth() throws {
+        let scratch = try Scratch()
+        let written = catalog.replacingOccurrences(of: #""state" : "needs_review", "value" : "すぐに書ける""#, with: #""state" : "new", "value" : """#)
+        XCTAssertNotEqual(written, catalog)
+        try scratch.write("Screenshots.xcstrings", written)
+        let jobFile = try job(scratch, headlines: "Screenshots.xcstrings")
+        let catalogPath = scratch.path("Screenshots.xcstrings")
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)).first,
+            "error: \(catalogPath): strings.compose.localizations.ja.stringUnit: string unit is \"new\" and its value is empty: expected a headline with state \"translated\", found state \"new\" and value \"\" (write the headline, then mark it translated)")
+    }
+
     func testAHeadlineProblemFromALocalizationFileNamesThatFileAndLine() throws {
         let scratch = try Scratch()
         let long = String(repeating: "Sehr lange Überschrift ", count: 12)
