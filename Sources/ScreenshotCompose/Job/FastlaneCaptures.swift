@@ -147,20 +147,23 @@ enum FastlaneCaptures {
         return String(mapped).split(separator: "-").joined(separator: "-")
     }
 
-    /// Headlines and subtitles given per screen reach every device's capture of that screen.
+    /// Headlines and subtitles given per screen reach every device's capture of that screen,
+    /// and so does where each headline was written: a problem with a device's headline is
+    /// reported at the String Catalog's key, not at a capture id no file holds.
     static func shareHeadlines(_ job: inout Job) {
         for capture in job.captures {
             guard let screen = capture.screen else { continue }
-            func share(_ table: inout [String: [String: String]]) {
+            func share<Value>(_ table: inout [String: [String: Value]]) {
                 for locale in Array(table.keys) {
-                    let text = table[locale]?[screen]
-                    table[locale]?[capture.id] = text
+                    let value = table[locale]?[screen]
+                    table[locale]?[capture.id] = value
                 }
             }
             share(&job.headlines)
             share(&job.subtitles)
             share(&job.badges)
             share(&job.headlineFallbacks)
+            share(&job.headlineOrigins)
         }
     }
 
