@@ -129,9 +129,15 @@ struct HeadlineFitter {
                     }
                 }
             }
+            var wrapWidth = band.width
+            if size <= minimumSize, case .failure = result,
+               let narrower = inkNarrowed(used, style: sized, band: band, typesetter: typesetter) {
+                result = .success(narrower.fitted)
+                wrapWidth = narrower.wrapWidth
+            }
             switch result {
             case .success(let fitted):
-                var balanced = balance(fitted, paragraphs: used, style: sized, band: band, typesetter: typesetter)
+                var balanced = balance(fitted, paragraphs: used, style: sized, band: band, wrapWidth: wrapWidth, typesetter: typesetter)
                 if used != paragraphs { balanced.hyphenationPatterns = loadedPatterns()?.path }
                 balanced.lackedPatterns = lacked
                 return .success(balanced)
@@ -147,8 +153,31 @@ struct HeadlineFitter {
         }
     }
 
-    private func attempt(_ paragraphs: [StyledText], style: TextStyle, band: Rect, typesetter: Typesetting) -> Result<FittedHeadline, HeadlineRefusal> {
-        let lines = paragraphs.flatMap { typesetter.wrap($0, style: style, width: band.width) }
+    /// At the floor size, lines whose ink reaches past the band's side (a glyph overhanging its
+    /// advance at a line's end) are broken earlier: the wrap width shrinks below the widest line,
+    /// up to three times, while the lines still fit. Without it a short headline set at a
+    /// uniform size was refused over 0.59 px of a letter's overhang although it could wrap.
+    private func inkNarrowed(_ paragraphs: [StyledText], style: TextStyle, band: Rect,
+                             typesetter: Typesetting) -> (fitted: FittedHeadline, wrapWidth: Double)? {
+        var width = band.width
+        for _ in 0..<3 {
+            guard case .success(let laid) = attempt(paragraphs, style: style, band: band, wrapWidth: width, typesetter: typesetter, checkInk: false),
+                  let overflow = inkOverflow(laid, band: band) else { return nil }
+            guard overflow.sideways else { return nil }
+            // Centred lines lose half the narrowing on each side: the widest line must come
+            // in by twice the overhang.
+            width = min(width, laid.measurements.map(\.width).max() ?? width) - 2 * overflow.pixels - 1
+            guard width > band.width / 2 else { return nil }
+            if case .success(let fitted) = attempt(paragraphs, style: style, band: band, wrapWidth: width, typesetter: typesetter) {
+                return (fitted, width)
+            }
+        }
+        return nil
+    }
+
+    private func attempt(_ paragraphs: [StyledText], style: TextStyle, band: Rect, wrapWidth: Double? = nil,
+                         typesetter: Typesetting, checkInk: Bool = true) -> Result<FittedHeadline, HeadlineRefusal> {
+        let lines = paragraphs.flatMap { typesetter.wrap($0, style: style, width: wrapWidth ?? band.width) }
         let measurements = lines.map { typesetter.measure($0, style: style) }
         let lineHeight = measurements.map(\.height).max() ?? 0
         let fitted = FittedHeadline(size: style.size, lines: lines, measurements: measurements, lineHeight: lineHeight,
@@ -172,7 +201,7 @@ struct HeadlineFitter {
             return .failure(.overflow(pixels: fitted.height - allowed,
                 detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines)); \(remedy)"))
         }
-        if let inkProblem = inkOverflow(fitted, band: band) {
+        if checkInk, let inkProblem = inkOverflow(fitted, band: band) {
             return .failure(.overflow(pixels: inkProblem.pixels,
                 detail: "its ink (stacked marks or tall glyphs) leaves the band at the floor size \(size) px: \(inkProblem.detail)"))
         }
@@ -181,7 +210,7 @@ struct HeadlineFitter {
 
     /// The lines are placed centred in the band; their logical boxes fit, but marks stacked
     /// above or below a letter can still draw outside it. Nil when all ink is inside.
-    private func inkOverflow(_ fitted: FittedHeadline, band: Rect) -> (pixels: Double, detail: String)? {
+    private func inkOverflow(_ fitted: FittedHeadline, band: Rect) -> (pixels: Double, detail: String, sideways: Bool)? {
         let slackY = (band.height - fitted.height) / 2
         var top = 0.0, bottom = 0.0, sideways = 0.0
         for (index, m) in fitted.measurements.enumerated() {
@@ -194,22 +223,22 @@ struct HeadlineFitter {
         let above = -top - slackY, below = bottom - fitted.height - slackY
         let n = SVGNumber.format
         // Half a pixel of antialiasing is allowed.
-        if above > 0.5 { return (above, "expected ink at most \(n(slackY)) px above the lines, found \(n(-top)) px") }
-        if below > 0.5 { return (below, "expected ink at most \(n(slackY)) px below the lines, found \(n(bottom - fitted.height)) px") }
-        if sideways > 0.5 { return (sideways, "expected ink inside the band's \(n(band.width)) px width, found \(n(sideways)) px outside") }
+        if above > 0.5 { return (above, "expected ink at most \(n(slackY)) px above the lines, found \(n(-top)) px", false) }
+        if below > 0.5 { return (below, "expected ink at most \(n(slackY)) px below the lines, found \(n(bottom - fitted.height)) px", false) }
+        if sideways > 0.5 { return (sideways, "expected ink inside the band's \(n(band.width)) px width, found \(n(sideways)) px outside", true) }
         return nil
     }
 
     /// For each paragraph that wraps, the narrowest width that keeps its line count, so the
     /// lines come out even instead of a long line and a stub.
     private func balance(_ fitted: FittedHeadline, paragraphs: [StyledText], style: TextStyle, band: Rect,
-                         typesetter: Typesetting) -> FittedHeadline {
+                         wrapWidth: Double, typesetter: Typesetting) -> FittedHeadline {
         var lines: [StyledText] = []
         for paragraph in paragraphs {
-            var best = typesetter.wrap(paragraph, style: style, width: band.width)
+            var best = typesetter.wrap(paragraph, style: style, width: wrapWidth)
             let target = best.count
             if target > 1 {
-                var high = band.width
+                var high = wrapWidth
                 var low = high / Double(target)
                 for _ in 0..<12 where high - low > 0.5 {
                     let mid = (low + high) / 2
