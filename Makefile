@@ -106,7 +106,7 @@ install: setup
 	rm -rf "$(LIBEXEC)"
 	install -d "$(LIBEXEC)" "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/$(CONFIG)/$(TOOL) "$(LIBEXEC)/$(TOOL)"
-	cp -R .build/$(CONFIG)/$(TOOL)_ScreenshotCompose.resources "$(LIBEXEC)/"
+	cp -R .build/$(CONFIG)/$(TOOL)_Ingest.resources "$(LIBEXEC)/"
 	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
 	chmod 755 "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
 	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \

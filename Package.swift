@@ -6,7 +6,7 @@ import PackageDescription
 // The library's targets in pipeline order: the shared targets, then each stage, then
 // ScreenshotCompose (the orchestration and the API users import). A target depends on and
 // imports only targets before it; scripts/check-stages.py (make test) fails otherwise.
-let libraryLayers = ["Support", "Diagnostics", "ScreenshotCompose"]
+let libraryLayers = ["Support", "Diagnostics", "Ingest", "ScreenshotCompose"]
 
 let package = Package(
     name: "store-screenshot-compose",
@@ -43,15 +43,22 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
         // Shared by every stage: bytes, JSON with positions, files, SHA-256 (Support); the
         // diagnostics model and the field readers that report into it (Diagnostics).
-        .target(name: "Support", dependencies: ["CGLib", "CPNGShim"], path: "Sources/Support"),
+        .target(name: "Support", dependencies: ["CGLib", "CPNGShim", "CLibXML2"], path: "Sources/Support"),
         .target(name: "Diagnostics", dependencies: ["Support"], path: "Sources/Diagnostics"),
+        // Files → values: the job file and every file it names, the shipped resources (the one
+        // `Bundle.module` that holds them: templates, catalogs, store languages, themes, schemas).
         .target(
-            name: "ScreenshotCompose",
-            dependencies: ["Support", "Diagnostics", "CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
-            path: "Sources/ScreenshotCompose",
+            name: "Ingest",
+            dependencies: ["Support", "Diagnostics"],
+            path: "Sources/Ingest",
             resources: [.copy("Resources/templates"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/line-start-words.json"), .copy("Resources/themes"),
                         .copy("Resources/schemas")]
+        ),
+        .target(
+            name: "ScreenshotCompose",
+            dependencies: ["Support", "Diagnostics", "Ingest", "CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
+            path: "Sources/ScreenshotCompose"
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),

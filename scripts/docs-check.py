@@ -384,7 +384,7 @@ def check_schema_annotations(problems):
     """Each `default` and `examples` value in the shipped schema definitions is valid for its own
     field, so the generated job-file page never shows an example the tool would refuse."""
     import jsonschema
-    path = "Sources/ScreenshotCompose/Resources/schemas/definitions.json"
+    path = "Sources/Ingest/Resources/schemas/definitions.json"
     definitions = json.load(open(os.path.join(REPO, path), encoding="utf-8"))["$defs"]
     count = 0
     for name, definition in sorted(definitions.items()):

@@ -14,7 +14,7 @@ for target in ${FUZZ_TARGETS:-job wells template bounds svg xcstrings manifest s
   mkdir -p "$corpus"
   case "$target" in
     job) cp fixtures/*.json "$corpus/" ;;
-    wells) cp Sources/ScreenshotCompose/Resources/wells.json Sources/ScreenshotCompose/Resources/store-wells.json "$corpus/" ;;
+    wells) cp Sources/Ingest/Resources/wells.json Sources/Ingest/Resources/store-wells.json "$corpus/" ;;
     template) printf 'Headline & <b> {{WIDTH}}' > "$corpus/seed" ;;
     bounds) printf '<defs><filter id="f"><feTurbulence numOctaves="3"/><feGaussianBlur stdDeviation="4"/></filter><g id="a"><rect width="4" height="4" filter="url(#f)"/></g></defs><use href="#a"/><use href="#a"/>' > "$corpus/seed" ;;
     svg) cp fixtures/templates/*.svg fixtures/frames/phone-frame.svg "$corpus/" ;;

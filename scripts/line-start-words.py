@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/ScreenshotCompose/Resources/line-start-words.json: the Japanese and Chinese
+"""Writes Sources/Ingest/Resources/line-start-words.json: the Japanese and Chinese
 words a headline line never starts with (they stay with the word before them).
 
 Built from two Debian 12 packages (downloaded with `apt-get download`, not installed):
@@ -21,7 +21,7 @@ import os
 import subprocess
 import tempfile
 
-OUT = "Sources/ScreenshotCompose/Resources/line-start-words.json"
+OUT = "Sources/Ingest/Resources/line-start-words.json"
 FREQUENCY_FLOOR = 100
 JIEBA_TAGS = {"u", "uj", "ul", "uz", "ug", "uv", "ud", "y", "k"}
 

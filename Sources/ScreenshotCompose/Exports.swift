@@ -2,3 +2,4 @@
 // library section) comes with it, so `import ScreenshotCompose` is all a program needs.
 @_exported import Diagnostics
 @_exported import Support
+@_exported import Ingest

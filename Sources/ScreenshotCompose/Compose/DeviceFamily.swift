@@ -1,3 +1,4 @@
+import Ingest
 /// The kind of device a capture was recorded on: it picks the built-in template's drawing
 /// and its device frame (`templates/frames/<family>-<orientation>.svg`).
 public enum DeviceFamily: String, CaseIterable, Equatable, Sendable {

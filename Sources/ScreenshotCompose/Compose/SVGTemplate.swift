@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 /// A placeholder of the device-well template, written `{{NAME}}`.
 public enum Placeholder: String, CaseIterable, Sendable {

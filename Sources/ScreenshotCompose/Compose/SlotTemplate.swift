@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 /// A slot-marked template: an ordinary SVG (it opens in a browser, Inkscape or Figma as a
 /// mock-up) whose slots are marked by element ids, which design tools keep as layer names:

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// A designer's slot-marked template on a canvas of another size: fitted by the same rule as
 /// the built-ins (`TemplateInstance`, `DrawingFit`), when the canvas has the template's

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// One output's drawing, made from a template drawn at another size (README, "Templates drawn
 /// once, fitted to every slot"): its panels laid side by side, text slots with no text left

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// A text slot is drawn as the layout placed it, and seen: what the headline fitter measures
 /// (family, size, weight, anchor, the box) is all that moves its glyphs, so a property that

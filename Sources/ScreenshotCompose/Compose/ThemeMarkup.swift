@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// A theme's values as templates take them. A `{{PLACEHOLDER}}` template gets them as
 /// placeholder values; a slot-marked drawing (the built-ins, or a designer's that opts in) marks

@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 /// WCAG 2 contrast between sRGB colours written `#rrggbb` (an alpha part `#rrggbbaa` is
 /// ignored: the colour is judged as if opaque).

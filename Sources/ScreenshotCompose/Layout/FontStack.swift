@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// The font family list and writing direction for a locale.
 public enum FontStack {

@@ -1,3 +1,4 @@
+import Ingest
 /// Proportions of the composition, as fractions of the canvas's shorter side `u`, so that
 /// portrait (1206×2622, 390×844) and landscape (1440×1000) canvases look alike.
 public struct LayoutProportions: Equatable, Sendable {

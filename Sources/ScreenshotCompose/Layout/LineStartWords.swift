@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Ingest
 
 /// The words a Japanese or Chinese line never starts with, read from the shipped
 /// `line-start-words.json` (IPADIC's particles and auxiliary verbs from Debian's mecab-ipadic,

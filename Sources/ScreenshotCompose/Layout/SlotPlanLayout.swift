@@ -1,4 +1,5 @@
 import Diagnostics
+import Ingest
 
 extension LayoutEngine {
     /// The slot template an output composes from, when it uses one.

@@ -1,3 +1,5 @@
+import Ingest
+
 /// Headline text with the characters drawn in the accent style marked: one flag per Unicode
 /// scalar. Plain text has no flag set. What the typesetter measures and breaks, so the
 /// emphasised words are measured as drawn.
@@ -128,5 +130,12 @@ public enum EmphasisMarkup {
     /// does not parse.
     public static func plain(_ headline: String) -> String {
         (try? parse(headline).get())?.text ?? headline
+    }
+}
+
+extension TypesettingOptions {
+    /// A headline as read (SVG `<title>`, PNG text, manifest): emphasis markup removed.
+    public func plainText(_ headline: String) -> String {
+        emphasis == .asterisks ? EmphasisMarkup.plain(headline) : headline
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// How a headline is set: the same values the SVG gives librsvg.
 public struct TextStyle: Equatable, Sendable {

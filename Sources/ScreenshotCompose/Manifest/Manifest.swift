@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// `manifest.json`: every input and output of a run with its SHA-256, so a release can prove
 /// which bytes it shipped. Paths are relative to the manifest's folder (files shipped with the

@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Ingest
 
 /// Rendered outputs → Manifest: the one place manifest entries are made.
 public enum ManifestBuilder {

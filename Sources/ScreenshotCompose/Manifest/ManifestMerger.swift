@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// Merges part manifests of one plan — per-locale runs, shards, per-locale shards, in any mix —
 /// into the manifest of the whole set. Parts must share the plan's fingerprint (everything that

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// Re-hashes every file a manifest lists (inputs and outputs) and compares with the
 /// recorded SHA-256. Each file that differs or is missing is an error naming it. A manifest

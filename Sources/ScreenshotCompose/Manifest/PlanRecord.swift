@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Ingest
 
 extension Manifest.Output {
     /// Which planned output this is.

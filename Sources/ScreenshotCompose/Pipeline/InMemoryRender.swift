@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// What `ScreenshotComposer.renderInMemory` gives back: every output's bytes, the manifest
 /// that would describe them, and every diagnostic.

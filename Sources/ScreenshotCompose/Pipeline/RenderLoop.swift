@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// Where the render loop hands each rendered output: the output folder (its files staged, then
 /// published with the manifest), memory (the library API), or the preview folder.

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// What a run did: every diagnostic, and for a render the manifest it wrote.
 public struct RunReport: Sendable {

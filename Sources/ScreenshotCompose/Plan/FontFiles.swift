@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// The job's `fontFiles` as the ingest step read them: each one's private copy, which is what
 /// fontconfig is given (`FontFileCopies`). A file that could not be read (missing, a FIFO, a

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// Checks a job's `"frame"` file, as the ingest step read it (through `InputReader`: the one size
 /// limit and file-kind check), and finds its screen: in a PNG the largest transparent region enclosed by opaque frame

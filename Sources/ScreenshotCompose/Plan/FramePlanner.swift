@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 extension Planner {
     /// Gives every capture its `"frame"` (its own, else the job's), each frame file read and

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 extension Planner {
     /// Each graphic's icon read and checked like a capture (PNG signature, IHDR, every row of

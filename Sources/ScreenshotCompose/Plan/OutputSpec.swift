@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 /// Everything one output needs, as plain values: the stages after planning (layout, compose,
 /// raster, publish) read only this, never the job or the plan.

@@ -1,15 +1,6 @@
 import Foundation
 import Support
-
-/// A file the run read, with the bytes' SHA-256, for the manifest.
-public struct InputFile: Equatable, Sendable {
-    /// The path as shown in diagnostics (as the user named it, or `builtin:<name>`).
-    public var displayPath: String
-    /// Nil for a file shipped with the tool (package resource).
-    public var url: URL?
-    public var builtinName: String?
-    public var sha256: String
-}
+import Ingest
 
 /// A capture read once: its bytes, the header libpng read from them, their SHA-256, and
 /// the well it was checked against. Everything later uses these same bytes.
@@ -51,15 +42,6 @@ public struct PlannedCapture: Sendable {
     /// Where this capture's outputs go under `<out>/<locale>/`: `<target folder>/<id>` with a
     /// target (outputs of several targets never collide), else `<id>`.
     public var outputStem: String { target.map { "\($0.folder)/\(id)" } ?? id }
-}
-
-/// The identity written into every output.
-public struct ToolIdentity: Equatable, Sendable {
-    public var name = "store-screenshot-compose"
-    public var version = "0.1.0"
-    public init() {}
-    /// `name version`, as in the SVG's `data-composed-by`.
-    public var label: String { "\(name) \(version)" }
 }
 
 /// A validated job, as the later stages need it: template and wells loaded and checked, every

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// The job's templates, each read and checked once: the one `"template"` names (or the one
 /// shipped with the tool), or each of the object form's (`{"phone": …, "tablet": …,

@@ -1,33 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
-
-/// Options of a run that shape the plan.
-public struct PlanOptions: Equatable, Sendable {
-    /// Overrides the job's `output` (resolved against the current directory).
-    public var output: String?
-    /// Render only these locales (empty: all in the job). Each must be in the job.
-    public var locales: [String]
-    /// `SOURCE_DATE_EPOCH` (seconds since 1970, UTC), when set.
-    public var sourceDateEpoch: String?
-    /// `--allow-untranslated`, `--fallback-locale`.
-    public var headlines: HeadlineOptions
-    /// `--layout fastlane`: also write PNGs where fastlane deliver picks them up.
-    public var fastlaneLayout: Bool
-    /// `--keep-going`: a refused capture fails only its own outputs; the others are rendered
-    /// and the manifest lists the failures (the run still exits 1).
-    public var keepGoing = false
-
-    public init(output: String? = nil, locales: [String] = [], sourceDateEpoch: String? = nil,
-                headlines: HeadlineOptions = HeadlineOptions(), fastlaneLayout: Bool = false, keepGoing: Bool = false) {
-        self.output = output
-        self.locales = locales
-        self.sourceDateEpoch = sourceDateEpoch
-        self.headlines = headlines
-        self.fastlaneLayout = fastlaneLayout
-        self.keepGoing = keepGoing
-    }
-}
+import Ingest
 
 /// Job + ingested inputs → Plan: parses the template and the wells catalogs (the job's, or the
 /// shipped ones), decodes every capture once and checks it against its well (a PNG whose IHDR
@@ -525,17 +499,7 @@ public enum Planner {
 
     /// The device wells with the store slots and rules added; an id in both is refused.
     static func merge(_ base: WellsCatalog, _ store: WellsCatalog, file: String, _ d: inout DiagnosticCollector) -> WellsCatalog? {
-        var merged = base
-        for (index, well) in store.wells.enumerated() {
-            if base.well(id: well.id) != nil {
-                d.error(file, "wells[\(index)].id", "well id already in the device-wells catalog: expected each id once, found \"\(well.id)\" again")
-                return nil
-            }
-            merged.wells.append(well)
-        }
-        merged.storeRules = store.storeRules
-        merged.targets = store.targets
-        return merged
+        WellsListing.merge(base, store, file: file, &d)
     }
 
     static func selectLocales(_ job: Job, requested: [String], _ d: inout DiagnosticCollector) -> [String] {
@@ -568,33 +532,12 @@ public enum Planner {
         return nil
     }
 
-    /// Most captures (and most screens) in one job: App Store Connect takes 10 screenshots per
-    /// device size and Google Play 8 per form factor, so a few hundred covers every store and
-    /// device; the limit keeps a hostile job from planning work without end.
-    public static let maximumCaptures = 500
-    /// Most planned outputs (locales × screens or captures, plus graphics): 40 App Store
-    /// locales × 100 captures is 4,000; beyond 10,000 a run would take hours.
-    public static let maximumOutputs = 10_000
+    /// The job's count limits (`JobLimits`), read by the ingest step too.
+    public static let maximumCaptures = JobLimits.maximumCaptures
+    public static let maximumOutputs = JobLimits.maximumOutputs
 
-    /// Refuses a job over the count limits before any capture is read (bounding the files read
-    /// and decoded: one per locale and capture). The plan's own list of outputs, targets
-    /// included, is held to `maximumOutputs` once made (`planning`). False when refused.
     static func withinCountLimits(_ job: Job, locales: Int, _ d: inout DiagnosticCollector) -> Bool {
-        var within = true
-        if job.captures.count > maximumCaptures {
-            d.error(job.file, "captures", "too many captures: expected at most \(maximumCaptures), found \(job.captures.count)")
-            within = false
-        }
-        if job.screens.count > maximumCaptures {
-            d.error(job.file, "screens", "too many screens: expected at most \(maximumCaptures), found \(job.screens.count)")
-            within = false
-        }
-        let planned = locales * (job.screens.isEmpty ? job.captures.count : job.screens.count) + locales * job.graphics.count
-        if planned > maximumOutputs {
-            d.error(job.file, "headlines", "too many planned outputs: expected at most \(maximumOutputs) (locales × \(job.screens.isEmpty ? "captures" : "screens") + graphics), found \(planned) (\(locales) locales)")
-            within = false
-        }
-        return within
+        JobLimits.withinCountLimits(job, locales: locales, &d)
     }
 
     /// A headline is placed into XML: characters XML 1.0 cannot carry are refused here,

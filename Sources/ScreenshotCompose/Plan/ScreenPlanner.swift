@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 extension Planner {
     /// The outputs of `"screens"` in one locale: one per screen, or one per panel of a

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// Checks store rules on outputs composed to store slots. A violated rule with a verified
 /// citation is an error; a violated rule without one (or marked unverified) is a warning that

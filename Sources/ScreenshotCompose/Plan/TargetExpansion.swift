@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 /// A job's `"targets"`: each capture is composed into every target of its well's device
 /// family, at the target's preferred slot for the capture's orientation (a slot id names one

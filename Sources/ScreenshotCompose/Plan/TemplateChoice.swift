@@ -1,3 +1,4 @@
+import Ingest
 /// Which kind of template a run composes from.
 public enum TemplateChoice: Equatable, Sendable {
     /// A `{{PLACEHOLDER}}` template (`Plan.template`): the shipped device-well template, the

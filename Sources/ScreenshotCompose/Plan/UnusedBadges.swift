@@ -1,4 +1,5 @@
 import Diagnostics
+import Ingest
 
 extension Planner {
     /// A badge nothing draws is warned about, one line per entry (as other job entries that

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// `--layout fastlane`: which store an output is uploaded to and in which of its folders.
 /// The paths themselves are `OutputPaths`'s.

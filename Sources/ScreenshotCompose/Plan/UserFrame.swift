@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// A device frame the job names (`"frame"`): the user's own artwork instead of the project's
 /// vector frames. Either a PNG whose screen is transparent (found from its alpha) or an SVG with

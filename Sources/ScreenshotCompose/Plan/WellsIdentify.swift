@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Support
+import Ingest
 
 /// `wells identify FILE.png...`: for each capture, the wells of its size and the targets it
 /// fits, exactly or composed without enlargement. The same rules as a job whose captures omit

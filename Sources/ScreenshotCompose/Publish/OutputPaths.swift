@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// Where one output's files go, relative to the output folder. Only `OutputPaths` makes these,
 /// so every stage (the overwrite check, the SVG's href, the publish step, the contact sheet)
@@ -41,15 +42,8 @@ public enum OutputPaths {
     /// screenshots (supply's file name for the feature graphic).
     static let playSingleImages: Set<String> = ["featureGraphic"]
 
-    /// One device of a fastlane folder that holds several: its outputs go to
-    /// `<locale>/<folder>/<screen>` (`en-US/ios-simulator-1320x2868/01Home.png`), so two
-    /// devices' `01Home` never collide and each device's set sits in its own folder.
-    public struct DeviceGroup: Equatable, Sendable {
-        /// The device well (or, for a device the catalog does not know, its name) as a folder name.
-        public var folder: String
-        /// The screen id: the output's file name inside the folder.
-        public var screen: String
-    }
+    /// One device of a fastlane folder that holds several (read with the job).
+    public typealias DeviceGroup = JobCapture.DeviceGroup
 
     /// Where an output is uploaded from with `--layout fastlane`.
     public enum Upload: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Ingest
 
 /// The publish step's pre-flight of the output folder, asked for by the planner and run right
 /// after it (`ScreenshotComposer`), so `check` reports what `render` would refuse while the

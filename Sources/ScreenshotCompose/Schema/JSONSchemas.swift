@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// JSON Schemas (draft 2020-12) of the files the tool reads, for editors and CI linters:
 /// `job`, `wells`, `store-wells`, `theme`. All definitions live in one shipped resource

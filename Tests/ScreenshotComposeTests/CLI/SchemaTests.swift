@@ -76,10 +76,10 @@ final class SchemaTests: XCTestCase {
         var pairs: [(String, URL)] = [
             ("wells", root.appendingPathComponent("wells.json")),
             ("store-wells", root.appendingPathComponent("store-wells.json")),
-            ("wells", root.appendingPathComponent("Sources/ScreenshotCompose/Resources/wells.json")),
-            ("store-wells", root.appendingPathComponent("Sources/ScreenshotCompose/Resources/store-wells.json")),
+            ("wells", root.appendingPathComponent("Sources/Ingest/Resources/wells.json")),
+            ("store-wells", root.appendingPathComponent("Sources/Ingest/Resources/store-wells.json")),
         ]
-        for folder in ["themes", "Sources/ScreenshotCompose/Resources/themes"] {
+        for folder in ["themes", "Sources/Ingest/Resources/themes"] {
             for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted() where name.hasSuffix(".json") {
                 pairs.append(("theme", root.appendingPathComponent("\(folder)/\(name)")))
             }

@@ -3,9 +3,9 @@ import Diagnostics
 
 /// Reads `"screens"`: each an id (a file name), the captures in slot order, an optional
 /// template (built-in name or slot-marked file) and `panels` (1–10).
-enum ScreenReader {
+package enum ScreenReader {
     /// The fields of a screen (the job schema's `screen` has exactly these).
-    static let keys: Set<String> = ["id", "template", "captures", "panels"]
+    package static let keys: Set<String> = ["id", "template", "captures", "panels"]
 
     static func read(_ reader: JSONFieldReader, directory: URL, captureIds: [String], _ d: inout DiagnosticCollector) -> [JobScreen] {
         guard reader.value("screens") != nil else { return [] }

@@ -1,6 +1,5 @@
 import Foundation
 import CLibXML2
-import Support
 
 // The libxml2 bridge: the one Swift file that calls libxml2. Templates, frames and the markup the
 // tool itself builds (headline lines, theme definitions) are read here, once, into plain values;
@@ -10,44 +9,46 @@ import Support
 /// column of their `<`, text, and processing instructions, in document order. Comments are not
 /// kept; CDATA is text; entity references are replaced (only plain-text internal entities are
 /// accepted, see `XMLReader`).
-struct XMLDocumentValue: Sendable, Equatable {
-    struct Attribute: Sendable, Equatable {
+package struct XMLDocumentValue: Sendable, Equatable {
+    package struct Attribute: Sendable, Equatable {
         /// Namespace URI ("" for none).
-        var namespace: String
-        var prefix: String?
-        var name: String
-        var value: String
+        package var namespace: String
+        package var prefix: String?
+        package var name: String
+        package var value: String
 
         /// `prefix:name`, as written.
-        var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
+        package var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
     }
 
-    enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         case element(Int)
         case text(String)
         case instruction(target: String, data: String, position: JSONPosition?)
     }
 
-    struct Element: Sendable, Equatable {
-        var namespace: String
-        var prefix: String?
-        var name: String
-        var attributes: [Attribute]
-        var children: [Content] = []
-        var position: JSONPosition?
+    package struct Element: Sendable, Equatable {
+        package var namespace: String
+        package var prefix: String?
+        package var name: String
+        package var attributes: [Attribute]
+        package var children: [Content] = []
+        package var position: JSONPosition?
         /// Where its content starts (just after its start tag): `<style>` rules are located from it.
-        var contentPosition: JSONPosition?
+        package var contentPosition: JSONPosition?
 
-        var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
+        package var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
     }
 
     /// `elements[0]` is the root.
-    var elements: [Element] = []
+    package var elements: [Element] = []
+
+    package init(elements: [Element] = []) { self.elements = elements }
 }
 
 /// Why a document was not read; `position` where libxml2 stopped or the element refused.
-struct XMLReadFailure: Error, Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+package struct XMLReadFailure: Error, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// libxml2's own message (not well-formed).
         case notWellFormed(String)
         /// Elements nested deeper than the limit.
@@ -60,21 +61,21 @@ struct XMLReadFailure: Error, Sendable, Equatable {
         case instruction(String)
     }
 
-    var kind: Kind
-    var position: JSONPosition?
+    package var kind: Kind
+    package var position: JSONPosition?
 }
 
-enum XMLReader {
+package enum XMLReader {
     /// Internal entities a document may declare (Illustrator's "Save As SVG" declares about ten,
     /// each a namespace URL), and their longest replacement text.
-    static let maximumEntities = 64
-    static let maximumEntityLength = 1024
+    package static let maximumEntities = 64
+    package static let maximumEntityLength = 1024
     /// Replacement text all references together may add, in bytes. Real exports use a few
     /// namespace URLs once each; 3,000 references to a 1,000-byte entity in a 9 KB file took 13 s
     /// to check. libxml2 itself is no bound here: the reader expands references itself (no
     /// XML_PARSE_NOENT), and libxml2 2.9's own amplification check allows ten times the input
     /// read (2.11+: five times, beyond 1 MB).
-    static let maximumExpansion = 65_536
+    package static let maximumExpansion = 65_536
 
     /// libxml2's global state is set up once, before any thread parses.
     private static let initialized: Void = { xmlInitParser() }()
@@ -82,7 +83,7 @@ enum XMLReader {
     /// Reads `bytes` (UTF-8 or with an XML declaration naming its encoding) without the network,
     /// without loading a DTD or an external entity, nesting at most `maximumDepth` elements.
     /// Processing instructions whose target `allowsInstruction` accepts are kept; any other is refused.
-    static func read(_ bytes: [UInt8], maximumDepth: Int, allowsInstruction: @escaping (String) -> Bool = { _ in false }) -> Result<XMLDocumentValue, XMLReadFailure> {
+    package static func read(_ bytes: [UInt8], maximumDepth: Int, allowsInstruction: @escaping (String) -> Bool = { _ in false }) -> Result<XMLDocumentValue, XMLReadFailure> {
         _ = initialized
         guard !bytes.isEmpty else { return .failure(XMLReadFailure(kind: .notWellFormed("the document is empty"), position: nil)) }
         guard bytes.count < Int(Int32.max) else { return .failure(XMLReadFailure(kind: .notWellFormed("the document is too large"), position: nil)) }

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Diagnostics
 import Support
+import Ingest
 #endif
 
 /// `init [FOLDER]`: a starter job for a folder of captures (plain PNGs, a fastlane snapshot or

@@ -28,7 +28,22 @@ public enum WellsListing {
     /// Catalogs already loaded, merged as `loadMerged` does (so a listing that shows both
     /// parses each file once).
     public static func merge(_ base: WellsCatalog, _ store: WellsCatalog, storeFile: String?, into d: inout DiagnosticCollector) -> WellsCatalog? {
-        Planner.merge(base, store, file: storeFile ?? "builtin:\(BuiltinResources.storeWellsName)", &d)
+        merge(base, store, file: storeFile ?? "builtin:\(BuiltinResources.storeWellsName)", &d)
+    }
+
+    /// The device wells with the store slots and rules added; an id in both is refused.
+    package static func merge(_ base: WellsCatalog, _ store: WellsCatalog, file: String, _ d: inout DiagnosticCollector) -> WellsCatalog? {
+        var merged = base
+        for (index, well) in store.wells.enumerated() {
+            if base.well(id: well.id) != nil {
+                d.error(file, "wells[\(index)].id", "well id already in the device-wells catalog: expected each id once, found \"\(well.id)\" again")
+                return nil
+            }
+            merged.wells.append(well)
+        }
+        merged.storeRules = store.storeRules
+        merged.targets = store.targets
+        return merged
     }
 
     private static func read(_ file: String?, builtin: String, _ d: inout DiagnosticCollector) -> (Data, String)? {

@@ -34,7 +34,7 @@ public enum LocaleCapturePath {
     /// (locale, path) of the capture is listed in one error and those locales are left out.
     /// Whether a file exists is asked of the ingested inputs (which looked for every
     /// locale's file and the fallback's).
-    static func resolve(_ capture: JobCapture, field: String, locales: [String], fallbackLocale: String?, job: Job,
+    package static func resolve(_ capture: JobCapture, field: String, locales: [String], fallbackLocale: String?, job: Job,
                         inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> [Resolved] {
         func file(_ locale: String) -> Resolved { Self.file(capture, locale: locale, job: job) }
         func exists(_ url: URL) -> Bool { inputs.exists(url) }
@@ -66,19 +66,9 @@ public enum LocaleCapturePath {
     }
 
     /// The file `locale` composes for a `{locale}` capture (whether it exists or not).
-    static func file(_ capture: JobCapture, locale: String, job: Job) -> Resolved {
+    package static func file(_ capture: JobCapture, locale: String, job: Job) -> Resolved {
         let tag = job.captureLocales[locale] ?? locale
         let path = capture.localeFiles?[tag] ?? path(capture.path, locale: locale, captureLocales: job.captureLocales)
         return Resolved(locale: locale, path: path, url: JobLoader.resolve(path, against: job.directory))
-    }
-
-    /// A `{locale}` capture whose file is byte for byte the same in several locales was most
-    /// likely copied rather than captured per language: one warning per such group.
-    static func warnSameBytes(_ captures: [PlannedCapture], capture: JobCapture, field: String, job: Job, _ d: inout DiagnosticCollector) {
-        let groups = Dictionary(grouping: captures.filter { $0.locale != nil }, by: \.sha256)
-        for (sha, group) in groups.sorted(by: { $0.key < $1.key }) where group.count > 1 {
-            let locales = group.compactMap(\.locale).sorted()
-            d.warning(job.file, field, "capture \(capture.id) is the same image in \(locales.joined(separator: ", ")) (SHA-256 \(sha)): expected each locale's own capture for a path with {locale}, found the same bytes")
-        }
     }
 }

@@ -12,21 +12,11 @@ import Support
 /// as it goes. Font files are read here too, and fontconfig is given a private copy of their
 /// bytes (`FontFileCopies`), never the job's path, which it would open again later.
 public enum Ingest {
-    /// The job file and everything it names; nil when the job file is unreadable or no JSON
-    /// object (reported into `d`).
-    public static func read(jobFile: String, options: PlanOptions, into d: inout DiagnosticCollector) -> (job: Job, inputs: IngestedInputs)? {
-        guard let job = JobLoader.load(file: jobFile, headlineOptions: options.headlines, into: &d) else { return nil }
-        return (job, read(job, options: options))
-    }
-
     /// Every file `job` names (a job read from a file, or built in code). Captures are not read
-    /// for a job over the planner's count limits (it is refused before any capture is needed).
-    public static func read(_ job: Job, options: PlanOptions) -> IngestedInputs {
-        read(job, options: options, target: .outputFolder)
-    }
-
-    /// `target` `.memory`: the output folder is not read (a render to memory has none).
-    static func read(_ job: Job, options: PlanOptions, target: RenderTarget) -> IngestedInputs {
+    /// for a job over the count limits (it is refused before any capture is needed).
+    /// `composedOutputs`: the outputs earlier runs composed into the output folder (read from
+    /// its manifests by the orchestration, `Ingest.read(_:options:)`; none for a render to memory).
+    package static func read(_ job: Job, options: PlanOptions, composedOutputs: ComposedOutputs) -> IngestedInputs {
         var inputs = IngestedInputs()
         if job.builtinTemplate == nil {
             inputs.ingest(job.template, builtin: BuiltinResources.templateName, as: .template)
@@ -41,11 +31,8 @@ public enum Ingest {
         for url in job.screens.compactMap(\.template) + job.graphics.compactMap(\.template) {
             inputs.ingest(url, as: .catalog)
         }
-        // The output folder's manifests: a capture whose pixels are an earlier output's is
-        // refused even with its marker chunk stripped.
-        if target == .outputFolder {
-            inputs.composedOutputs = ComposedOutputs.read(folder: options.output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? job.output)
-        }
+        // A capture whose pixels are an earlier output's is refused even with its marker chunk stripped.
+        inputs.composedOutputs = composedOutputs
         for path in job.typesetting.fontFiles { inputs.ingestFont(path) }
         // Device frames: the job's and each capture's own.
         for url in ([job.frame] + job.captures.map(\.frame)).compactMap({ $0 }) {
@@ -53,7 +40,7 @@ public enum Ingest {
         }
         var scratch = DiagnosticCollector()
         // The plan is the whole job's, every locale (whatever `--locale` selects).
-        guard Planner.withinCountLimits(job, locales: job.locales.count, &scratch) else {
+        guard JobLimits.withinCountLimits(job, locales: job.locales.count, &scratch) else {
             return inputs
         }
         for graphic in job.graphics { inputs.ingestCapture(graphic.icon) }
@@ -97,7 +84,7 @@ extension IngestedInputs {
     }
 
     /// A capture file: its bytes and the path its decoded facts are shared under.
-    mutating func ingestCapture(_ url: URL) {
+    package mutating func ingestCapture(_ url: URL) {
         ingest(url, as: .capture)
         if identities[url.path] == nil { identities[url.path] = url.standardizedFileURL.resolvingSymlinksInPath().path }
     }

@@ -19,7 +19,7 @@ public struct JobCapture: Equatable, Sendable {
     /// The PNG's bytes, for a capture given in memory (then `url` only names it).
     public var png: Data?
 
-    init(id: String, path: String, url: URL, well: String?, storeWell: String?, png: Data? = nil) {
+    package init(id: String, path: String, url: URL, well: String?, storeWell: String?, png: Data? = nil) {
         self.id = id
         self.path = path
         self.url = url
@@ -50,8 +50,8 @@ public struct JobCapture: Equatable, Sendable {
     /// The headline key when it differs from `id` (a fastlane screen shown on several devices).
     public var screen: String?
     /// A fastlane folder with several devices: this capture's device, whose outputs go to a
-    /// folder of their own (`OutputPaths.DeviceGroup`).
-    public var device: OutputPaths.DeviceGroup?
+    /// folder of their own (`DeviceGroup`, named by `OutputPaths`).
+    public var device: DeviceGroup?
     /// Several fastlane folders: the locales other folders hold and this capture's folder does
     /// not (Android's `ja-JP` for an iOS capture); the capture is not composed for them.
     public var absentLocales: Set<String> = []
@@ -85,7 +85,7 @@ public struct JobScreen: Equatable, Sendable {
 
     /// The key of the text a slot shows in panel `panel` (1-based) of a panorama: `<screen>-k`,
     /// the first panel's falling back to the screen's own key.
-    func textKeys(panel: Int) -> [String] {
+    package func textKeys(panel: Int) -> [String] {
         guard panels > 1 else { return [id] }
         return panel == 1 ? ["\(id)-1", id] : ["\(id)-\(panel)"]
     }
@@ -144,14 +144,14 @@ public struct Job: Equatable, Sendable {
 
     /// A screen's text in `table` (headlines, subtitles, badges) for one panel: `<screen>-k`,
     /// the first panel's falling back to `<screen>`.
-    func screenText(_ table: [String: [String: String]], screen: JobScreen, locale: String, panel: Int) -> String? {
+    package func screenText(_ table: [String: [String: String]], screen: JobScreen, locale: String, panel: Int) -> String? {
         screen.textKeys(panel: panel).lazy.compactMap { table[locale]?[$0] }.first
     }
 
     /// A fastlane folder's capture as messages name it, with its folder and files
     /// (`fastlane/metadata/android/{locale}/images/phoneScreenshots/01Home_*.png`): its field is
     /// the folder list's, which names neither. Nil for other captures (their field names them).
-    func fastlaneFiles(ofCapture index: Int) -> String? {
+    package func fastlaneFiles(ofCapture index: Int) -> String? {
         guard captures.indices.contains(index), captures[index].fastlaneFolder != nil else { return nil }
         return captures[index].path
     }
@@ -171,7 +171,7 @@ public struct Job: Equatable, Sendable {
     public var releaseLocales = ReleaseLocales(lists: StoreLanguageLists(appStore: nil, googlePlay: nil))
     /// Built in code: its ids, locales and headline table are checked when it is prepared
     /// (`JobLoader` checks those of a job file while reading it).
-    var builtInCode = false
+    package var builtInCode = false
 
     init(file: String, directory: URL, template: URL?, builtinTemplate: BuiltinTemplate?, wells: URL?, storeWells: URL?,
          output: URL, captures: [JobCapture], locales: [String], headlines: [String: [String: String]],
@@ -228,7 +228,7 @@ public struct Job: Equatable, Sendable {
     /// What `JobLoader` checks in a job file, for a job built in code: ids that become file
     /// names, locales that become folder names, and a headline for every capture in every
     /// locale (and none for an unknown capture).
-    func checkBuiltInCode(into d: inout DiagnosticCollector) {
+    package func checkBuiltInCode(into d: inout DiagnosticCollector) {
         var ids: Set<String> = []
         var fileNames = FileNameIds(kind: "capture")
         for (index, capture) in captures.enumerated() {

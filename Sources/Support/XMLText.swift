@@ -1,7 +1,7 @@
 import Foundation
 
 /// Escaping for values placed into XML, and the XML 1.0 checks.
-enum XMLText {
+package enum XMLText {
     /// Nil when `data` is well-formed XML (read by the one XML reader, libxml2); else where and
     /// why it stopped.
     public static func wellFormednessError(_ data: Data) -> String? {

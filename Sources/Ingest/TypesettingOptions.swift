@@ -42,9 +42,4 @@ public struct TypesettingOptions: Equatable, Sendable {
     public var fontFiles: [String] = []
 
     public init() {}
-
-    /// A headline as read (SVG `<title>`, PNG text, manifest): emphasis markup removed.
-    public func plainText(_ headline: String) -> String {
-        emphasis == .asterisks ? EmphasisMarkup.plain(headline) : headline
-    }
 }

@@ -12,9 +12,9 @@ public struct IngestedInputs: Sendable {
     public typealias Read = Result<Data, InputReadProblem>
 
     /// A file shipped with the tool (package resource), read like a named one.
-    struct Builtin: Sendable {
-        var url: URL
-        var data: Data
+    package struct Builtin: Sendable {
+        package var url: URL
+        package var data: Data
     }
 
     /// The kind is part of the key: it sets the size limit and the wording of a refusal.
@@ -32,25 +32,25 @@ public struct IngestedInputs: Sendable {
     var identities: [String: String] = [:]
     /// The job's font files by path: the private copy fontconfig is given, or why the file
     /// could not be read.
-    var fonts: [String: Result<FontFileCopies.Copy, InputReadProblem>] = [:]
+    package var fonts: [String: Result<FontFileCopies.Copy, InputReadProblem>] = [:]
     /// Outputs earlier runs composed into the output folder, by their pixels: such a capture is refused.
-    var composedOutputs = ComposedOutputs()
+    package var composedOutputs = ComposedOutputs()
 
     public init() {}
 
     /// The bytes read for `url` as `kind`. A file the ingest step did not read is reported as
     /// such (a planner asking for it is a bug of this tool, not of the job).
-    func read(_ url: URL, as kind: InputKind) -> Read {
+    package func read(_ url: URL, as kind: InputKind) -> Read {
         reads[Key(path: url.path, kind: kind)]
             ?? .failure(InputReadProblem(message: "expected a file read by the ingest step, found \(url.path) not read"))
     }
 
     /// A shipped resource (`wells.json`), nil when missing.
-    func builtin(_ name: String) -> Builtin? { builtins[name] }
+    package func builtin(_ name: String) -> Builtin? { builtins[name] }
 
     /// Whether `url` named an existing file, folder or link target when ingested.
     func exists(_ url: URL) -> Bool { existing.contains(url.path) }
 
     /// The key a capture's decoded facts are shared under: the resolved path.
-    func identity(of url: URL) -> String { identities[url.path] ?? url.standardizedFileURL.path }
+    package func identity(of url: URL) -> String { identities[url.path] ?? url.standardizedFileURL.path }
 }

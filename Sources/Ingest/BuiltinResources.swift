@@ -3,13 +3,13 @@ import Support
 
 /// The template and wells catalog shipped with the tool (package resources), used when a
 /// job names none, so a job in any folder works.
-enum BuiltinResources {
-    static let templateName = "device-well.svg.tmpl"
-    static let wellsName = "wells.json"
-    static let storeWellsName = "store-wells.json"
+package enum BuiltinResources {
+    package static let templateName = "device-well.svg.tmpl"
+    package static let wellsName = "wells.json"
+    package static let storeWellsName = "store-wells.json"
 
     /// The resource's URL, or nil if the resource bundle is not beside the executable.
-    static func url(_ name: String) -> URL? {
+    package static func url(_ name: String) -> URL? {
         let folder = name.contains("/") ? String(name[..<(name.lastIndex(of: "/") ?? name.startIndex)]) : nil
         let file = name.split(separator: "/").last.map(String.init) ?? name
         let dot = file.lastIndex(of: ".") ?? file.endIndex
@@ -22,7 +22,7 @@ enum BuiltinResources {
     }
 
     /// A folder of the resources (`templates`), or nil when the bundle is not beside the executable.
-    static func folder(_ name: String) -> URL? {
+    package static func folder(_ name: String) -> URL? {
         guard let url = Bundle.module.resourceURL?.appendingPathComponent(name) else { return nil }
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue ? url : nil
@@ -30,13 +30,13 @@ enum BuiltinResources {
 
     /// The `codes` list of a shipped store-language file (`app-store-languages.json`,
     /// `google-play-languages.json`), or nil when it is missing or unreadable.
-    static func languageCodes(_ name: String) -> [String]? {
+    package static func languageCodes(_ name: String) -> [String]? {
         languageTable(name)?.codes
     }
 
     /// The `codes` list of a shipped store-language file and each code's listing language
     /// (`languages.<code>.listing`), or nil when the file is missing or unreadable.
-    static func languageTable(_ name: String) -> (codes: [String], listing: [String: String])? {
+    package static func languageTable(_ name: String) -> (codes: [String], listing: [String: String])? {
         guard let url = url(name), let data = FileManager.default.contents(atPath: url.path),
               let root = try? JSONValue.parse(data), let codes = root.objectValue?["codes"]?.arrayValue?.compactMap(\.stringValue) else { return nil }
         var listing: [String: String] = [:]

@@ -294,7 +294,7 @@ public enum JobLoader {
         return options
     }
 
-    static func resolve(_ path: String, against directory: URL) -> URL {
+    package static func resolve(_ path: String, against directory: URL) -> URL {
         if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
         return directory.appendingPathComponent(path).standardizedFileURL
     }

@@ -69,6 +69,21 @@ public struct Well: Equatable, Sendable {
     /// `ios` or `android`: a target of the matching store (App Store, Google Play) takes the
     /// captures of its own platform when the job has any for its family.
     public var platform: String?
+
+    package init(id: String, device: String, width: Int, height: Int, storeWell: StoreWellClaim?, source: String,
+                 screenCornerRadius: Double = 0, devices: [String] = [], family: String? = nil, fixture: Bool = false, platform: String? = nil) {
+        self.id = id
+        self.device = device
+        self.width = width
+        self.height = height
+        self.storeWell = storeWell
+        self.source = source
+        self.screenCornerRadius = screenCornerRadius
+        self.devices = devices
+        self.family = family
+        self.fixture = fixture
+        self.platform = platform
+    }
 }
 
 /// A store class a job can name in `"targets"` (`app-store:iphone-6.9`): the slots of the

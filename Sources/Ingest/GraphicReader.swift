@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Support
 
 /// A store graphic a job asks for (`"graphics"`): composed per locale like a screen, from the
 /// app icon (a PNG, filling the template's capture slot), a title and an optional subtitle.
@@ -20,9 +21,9 @@ public struct JobGraphic: Equatable, Sendable {
 
 /// Reads `"graphics"`: each an id, a target, a template (default `feature-graphic`), an icon
 /// PNG, and titles (and optional subtitles) by locale.
-enum GraphicReader {
+package enum GraphicReader {
     /// The fields of a graphic (the job schema's `graphic` has exactly these).
-    static let keys: Set<String> = ["id", "target", "template", "icon", "title", "subtitle"]
+    package static let keys: Set<String> = ["id", "target", "template", "icon", "title", "subtitle"]
 
     static func read(_ reader: JSONFieldReader, directory: URL, _ d: inout DiagnosticCollector) -> [JobGraphic] {
         guard reader.value("graphics") != nil else { return [] }

@@ -81,7 +81,7 @@ enum FastlaneCaptures {
                 // One device: the screen id names the outputs. Several: each device's outputs go to
                 // its own folder (OutputPaths), and the capture id carries the device so ids, the
                 // manifest's keys and the contact sheet's rows stay one per device and screen.
-                let group = folders[screen.device].map { OutputPaths.DeviceGroup(folder: $0, screen: screen.screen) }
+                let group = folders[screen.device].map { JobCapture.DeviceGroup(folder: $0, screen: screen.screen) }
                 let id = group.map { "\($0.folder)-\($0.screen)" } ?? screen.screen
                 // Device names that differ only in what a file name cannot hold ("Pixel 9" and
                 // "Pixel-9"), or in case, would write one output twice (case-insensitive on macOS);

@@ -59,7 +59,7 @@ public struct Theme: Equatable, Sendable {
     }()
 
     static var standard: Theme { shipped.theme }
-    static var standardProblem: String? { shipped.problem }
+    package static var standardProblem: String? { shipped.problem }
 
     public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight"]
 
