@@ -67,6 +67,9 @@ enum TextSlotVisibility {
             if let found = value(node, "mask"), found != "none", !maskKeeps(box, mask: found, on: node, in: tree) {
                 d.error(file, "#\(id) mask", "text slot hidden or cut on the canvas by what the layout cannot see: expected no mask on the sample <text> or its groups, or one of opaque white rectangles holding the slot's box, found mask=\"\(found)\" on \(where_(node))", at: tree[node].position)
             }
+            if let filter = value(node, "filter"), filter != "none", !filterKeeps(box, filter: filter, on: node, in: tree) {
+                d.error(file, "#\(id) filter", "text slot hidden or changed on the canvas by a filter the layout cannot see: expected no filter on the sample <text> or its groups, or a shadow drawn behind the text (a <filter> whose last primitive is an feDropShadow of SourceGraphic or an feMerge whose last node is SourceGraphic, with no subregion on it, over a filter region holding the slot's box), found filter=\"\(found(filter))\" on \(where_(node))", at: tree[node].position)
+            }
             if let clip = value(node, "clip-path"), clip != "none", !clipKeeps(box, clip: clip, on: node, in: tree) {
                 d.error(file, "#\(id) clip-path", "text slot cut on the canvas: expected no clip-path on the sample <text> or its groups, or one of rectangles holding the slot's box, found clip-path=\"\(clip)\" on \(where_(node))", at: tree[node].position)
             }
@@ -130,6 +133,84 @@ enum TextSlotVisibility {
                 && rectangle(child, holds: box, on: node, in: tree)
         }
     }
+
+    /// Whether the filter `filter` on `node` draws the text as it is, on top of a shadow shaped
+    /// like it: a `<filter>` (no `href` to another) whose region holds `box` (the default region,
+    /// -10 % to 110 % of the element's bounding box, does) and whose last primitive, with no
+    /// subregion of its own, draws `SourceGraphic` over the rest (an `feDropShadow` of it, an
+    /// `feMerge` whose last node it is, or an `feComposite` "over" with it as `in`). What is drawn
+    /// under it must keep the text's shape (`shaped`): a flood, a pattern, a lighting effect or an
+    /// alpha boost under the text in its own colour would hide it.
+    private static func filterKeeps(_ box: Rect, filter: String, on node: TemplateTree.NodeID, in tree: TemplateTree) -> Bool {
+        guard let path = referenced(filter, in: tree), tree[path].name == "filter",
+              tree[path]["href"] == nil, tree[path]["xlink:href"] == nil else { return false }
+        let primitives = tree[path].elementChildren.filter { tree[$0].name.hasPrefix("fe") }
+        guard let last = primitives.last, ["x", "y", "width", "height"].allSatisfy({ tree[last][$0] == nil }) else { return false }
+        // Whether each named result (and the previous primitive's) keeps the text's shape.
+        var results: [String: Bool] = ["SourceGraphic": true, "SourceAlpha": true]
+        var previous = "SourceGraphic"
+        func input(_ primitive: TemplateTree.NodeID, _ name: String, fallback: String?) -> String? {
+            tree[primitive][name]?.trimmingCharacters(in: .whitespaces) ?? fallback
+        }
+        func isShaped(_ name: String?) -> Bool { name.flatMap { results[$0] } ?? false }
+        for (index, primitive) in primitives.enumerated() {
+            let element = tree[primitive]
+            let source = input(primitive, "in", fallback: previous)
+            var shaped: Bool
+            switch element.name {
+            case "feGaussianBlur", "feOffset", "feDropShadow":
+                shaped = isShaped(source)
+            case "feColorMatrix":
+                shaped = isShaped(source) && ["saturate", "hueRotate", "luminanceToAlpha"].contains(element["type"] ?? "matrix")
+            case "feFlood":
+                shaped = false
+            case "feComposite":
+                let other = input(primitive, "in2", fallback: nil)
+                switch element["operator"] ?? "over" {
+                case "in", "atop": shaped = isShaped(other)
+                case "over": shaped = isShaped(source) && isShaped(other)
+                default: return false
+                }
+            case "feMerge":
+                let nodes = element.elementChildren
+                shaped = nodes.allSatisfy { tree[$0].name == "feMergeNode" && isShaped(input($0, "in", fallback: nil)) }
+                if index == primitives.count - 1 {
+                    // The text on top, everything under it shaped like it.
+                    return shaped && nodes.last.map { input($0, "in", fallback: nil) == "SourceGraphic" } == true && regionHolds()
+                }
+            default:
+                return false
+            }
+            if index == primitives.count - 1 {
+                switch element.name {
+                case "feDropShadow": return source == "SourceGraphic" && shaped && regionHolds()
+                case "feComposite": return (element["operator"] ?? "over") == "over" && source == "SourceGraphic" && shaped && regionHolds()
+                default: return false
+                }
+            }
+            let name = element["result"]?.trimmingCharacters(in: .whitespaces) ?? "(primitive \(index))"
+            results[name] = shaped
+            previous = name
+        }
+        return false
+
+        func regionHolds() -> Bool {
+            let region = tree[path]
+            if (region["filterUnits"] ?? "objectBoundingBox").trimmingCharacters(in: .whitespaces) == "userSpaceOnUse" {
+                guard let map = tree.userToCanvas(node),
+                      let x = region["x"].flatMap({ SVGLength.number($0) }), let y = region["y"].flatMap({ SVGLength.number($0) }),
+                      let w = region["width"].flatMap({ SVGLength.number($0) }), let h = region["height"].flatMap({ SVGLength.number($0) }) else { return false }
+                return map.apply(Rect(x: x, y: y, width: w, height: h)).contains(box, tolerance: 0.5)
+            }
+            // Fractions of the bounding box (a percentage or a number).
+            func fraction(_ name: String, _ fallback: Double) -> Double? { region[name].map { number($0) } ?? fallback }
+            guard let x = fraction("x", -0.1), let y = fraction("y", -0.1), let w = fraction("width", 1.2), let h = fraction("height", 1.2) else { return false }
+            return x <= 0 && y <= 0 && x + w >= 1 && y + h >= 1
+        }
+    }
+
+    /// A value as the refusal shows it.
+    private static func found(_ value: String) -> String { value.count > 80 ? String(value.prefix(80)) + "…" : value }
 
     /// The element a `url(#id)` value names.
     private static func referenced(_ value: String, in tree: TemplateTree) -> TemplateTree.NodeID? {

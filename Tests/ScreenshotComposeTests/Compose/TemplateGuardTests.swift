@@ -127,6 +127,47 @@ final class TemplateGuardTests: XCTestCase {
         ])), [])
     }
 
+    /// A filter on the headline's chain draws what it likes in place of the text: a flood in the
+    /// background's colour over it, on the sample or its group, as an attribute or through CSS,
+    /// was accepted. Only a shadow drawn behind the unchanged text, shaped like it, passes.
+    func testAFilterOnTheHeadlinesChainIsRefusedUnlessItDrawsTheTextOnTopOfItsShadow() throws {
+        let message = "text slot hidden or changed on the canvas by a filter the layout cannot see: expected no filter on the sample <text> or its groups, or a shadow drawn behind the text (a <filter> whose last primitive is an feDropShadow of SourceGraphic or an feMerge whose last node is SourceGraphic, with no subregion on it, over a filter region holding the slot's box)"
+        let flood = ##"<defs><filter id="f"><feFlood flood-color="#203040"/></filter></defs>"##
+        XCTAssertEqual(try refusals(template([("<g id=\"headline\">", flood + "<g id=\"headline\" filter=\"url(#f)\">")])), [
+            ##":3:72: #headline filter: \##(message), found filter="url(#f)" on its group #headline"##,
+        ])
+        // Through CSS, on the sample <text>.
+        let css = ##"<style>text { filter: url(#f) }</style>"## + flood
+        XCTAssertEqual(try refusals(template([("<g id=\"headline\">", css + "<g id=\"headline\">")])), [
+            ##":5:5: #headline filter: \##(message), found filter="url(#f)" on the sample <text>"##,
+        ])
+        // The shadow merged over the text, the flood under it unshaped, a region cutting the box,
+        // a subregion on the last primitive, a colour matrix that can make a box of alpha.
+        for body in [
+            ##"<feGaussianBlur in="SourceAlpha" stdDeviation="2"/><feMerge><feMergeNode in="SourceGraphic"/><feMergeNode/></feMerge>"##,
+            ##"<feFlood flood-color="#ffffff" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge>"##,
+            ##"<feColorMatrix in="SourceAlpha" values="0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge>"##,
+            ##"<feDropShadow dx="2" dy="2" stdDeviation="2" width="10"/>"##,
+            ##"<feTurbulence baseFrequency="0.1"/>"##,
+        ] {
+            let filter = "<defs><filter id=\"f\">\(body)</filter></defs>"
+            XCTAssertEqual(try refusals(template([("<g id=\"headline\">", filter + "<g id=\"headline\" filter=\"url(#f)\">")])).count, 1, body)
+        }
+        let cut = ##"<defs><filter id="f" y="0.2" height="0.5"><feDropShadow dx="2" dy="2" stdDeviation="2"/></filter></defs>"##
+        XCTAssertEqual(try refusals(template([("<g id=\"headline\">", cut + "<g id=\"headline\" filter=\"url(#f)\">")])).count, 1)
+        // Drop shadows pass: feDropShadow, the classic blur–offset–flood chain merged under the
+        // text (what design tools export), Inkscape's composite "over", a region in user space
+        // holding the box.
+        for filter in [
+            ##"<filter id="f"><feDropShadow dx="0" dy="3" stdDeviation="4" flood-color="#000000" flood-opacity="0.4"/></filter>"##,
+            ##"<filter id="f" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceAlpha" stdDeviation="3"/><feOffset dy="2" result="o"/><feFlood flood-color="#000000" flood-opacity="0.5"/><feComposite in2="o" operator="in" result="s"/><feMerge><feMergeNode in="s"/><feMergeNode in="SourceGraphic"/></feMerge></filter>"##,
+            ##"<filter id="f"><feFlood flood-opacity="0.5" flood-color="#000000" result="flood"/><feComposite in="flood" in2="SourceGraphic" operator="in" result="c1"/><feGaussianBlur in="c1" stdDeviation="2" result="blur"/><feOffset dx="2" dy="2" result="offset"/><feComposite in="SourceGraphic" in2="offset" operator="over"/></filter>"##,
+            ##"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="390" height="200"><feDropShadow stdDeviation="2"/></filter>"##,
+        ] {
+            XCTAssertEqual(try refusals(template([("<g id=\"headline\">", "<defs>\(filter)</defs><g id=\"headline\" filter=\"url(#f)\">")])), [], filter)
+        }
+    }
+
     // MARK: Bounds that were bypassed
 
     /// `<pattern href="#p1"/>` draws p1's content: it was counted as drawn 0 times.
