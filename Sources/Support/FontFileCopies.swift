@@ -11,7 +11,10 @@ import Glibc
 /// path with the SHA-256 of those bytes, so `verify` and merges are unchanged. The folder is
 /// removed when the process exits (and by the CLI's signal thread).
 ///
-/// Process-wide, as fontconfig's configuration is: a copy is made once per bytes and path.
+/// Process-wide, as fontconfig's configuration is: a copy is made once per bytes and path, and
+/// kept until the process ends, since fontconfig reads it again whenever a font map (ours or
+/// librsvg's, on any thread) loads the face. Which copies fontconfig is given, once per content,
+/// is `FontRegistry`'s (ScreenshotCompose's Layout).
 public enum FontFileCopies {
     /// One font file of a job, as fontconfig sees it.
     public struct Copy: Equatable, Sendable {
@@ -30,7 +33,6 @@ public enum FontFileCopies {
         var byPrivatePath: [String: Copy] = [:]
         /// User path → its latest copy.
         var byUserPath: [String: Copy] = [:]
-        var registered: Set<String> = []
     }
 
     private static let state = State()
@@ -68,18 +70,11 @@ public enum FontFileCopies {
         return state.byUserPath[userPath]?.sha256
     }
 
-    /// Those of `copies` fontconfig has not been given yet (so each copy is registered once).
-    package static func unregistered(_ copies: [Copy]) -> [Copy] {
+    /// The copy at `privatePath`, if it is one of this process's.
+    package static func copy(atPrivatePath privatePath: String) -> Copy? {
         state.lock.lock()
         defer { state.lock.unlock() }
-        return copies.filter { !state.registered.contains($0.privatePath) }
-    }
-
-    /// Marks `copies` as given to fontconfig.
-    package static func markRegistered(_ copies: [Copy]) {
-        state.lock.lock()
-        defer { state.lock.unlock() }
-        state.registered.formUnion(copies.map(\.privatePath))
+        return state.byPrivatePath[privatePath]
     }
 
     /// The private folder, if made (for tests and the signal thread).
@@ -89,8 +84,10 @@ public enum FontFileCopies {
         return state.folder
     }
 
-    /// Removes the private folder and every copy in it. Not for a signal handler.
-    public static func removeAll() {
+    /// Removes the private folder and every copy in it, as the process ends (at exit, and by the
+    /// CLI's signal thread before it exits): fontconfig may read a copy whenever a run draws, so
+    /// nothing else releases them. Not for a signal handler.
+    package static func removeAll() {
         state.lock.lock()
         defer { state.lock.unlock() }
         guard let folder = state.folder else { return }
@@ -98,7 +95,6 @@ public enum FontFileCopies {
         state.folder = nil
         state.byPrivatePath = [:]
         state.byUserPath = [:]
-        state.registered = []
     }
 
     /// Made on first use with `mkdtemp` (mode 0700, a name no one else has); removed at exit.

@@ -9,27 +9,59 @@ import Support
 // direction, the size in (non-absolute) Pango units truncated like its to_pango_units.
 // What is measured here is what librsvg draws.
 
-/// Measures and breaks lines with Pango + PangoCairo + fontconfig. Not thread-safe: use one
-/// instance per thread.
+/// Measures and breaks lines with Pango + PangoCairo + fontconfig. A Pango context is not
+/// thread-safe, and copies of `ScreenshotComposer` share their typesetter, so each thread that
+/// uses this typesetter gets a font map and context of its own (made on its first use, freed
+/// with the typesetter). Font files are registered through `FontRegistry`, the one owner of
+/// fontconfig's process-wide configuration.
 public final class PangoTypesetter: Typesetting {
-    private var state: (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer)?
+    /// One thread's Pango state; used by that thread only.
+    private final class ThreadContext {
+        let fontMap: UnsafeMutablePointer<PangoFontMap>
+        let context: OpaquePointer
+        /// The `FontRegistry.generation` this font map has seen.
+        var generation: Int
 
-    public init() {}
+        init(fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer, generation: Int) {
+            self.fontMap = fontMap
+            self.context = context
+            self.generation = generation
+        }
 
-    deinit {
-        if let state {
-            g_object_unref(UnsafeMutableRawPointer(state.context))
-            g_object_unref(UnsafeMutableRawPointer(state.fontMap))
+        deinit {
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(fontMap))
         }
     }
 
+    private let lock = NSLock()
+    /// The calling thread's context, by thread. A thread id the system reuses belongs to a
+    /// thread that has ended, so its successor may take the context over.
+    private var contexts: [pthread_t: ThreadContext] = [:]
+
+    public init() {}
+
     public var engineVersion: String { String(cString: pango_version_string()) }
 
-    /// Created on first use, so fonts registered before then are seen without a reload.
+    /// This thread's context, made on its first use, its font map brought up to date with the
+    /// registered font files.
     private func context() -> OpaquePointer {
-        if let state { return state.context }
-        guard let map = pango_cairo_font_map_new() else { preconditionFailure("Pango could not create a cairo font map") }
-        let context = pango_font_map_create_context(map)
+        let thread = pthread_self()
+        lock.lock()
+        let existing = contexts[thread]
+        lock.unlock()
+        let generation = FontRegistry.generation
+        if let existing {
+            if existing.generation != generation {
+                // Files registered since this map was made: it drops its caches to see them.
+                pango_fc_font_map_config_changed(OpaquePointer(existing.fontMap))
+                existing.generation = generation
+            }
+            return existing.context
+        }
+        guard let map = pango_cairo_font_map_new(), let context = pango_font_map_create_context(map) else {
+            preconditionFailure("Pango could not create a cairo font map")
+        }
         pango_context_set_round_glyph_positions(context, 0)
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
@@ -37,75 +69,38 @@ public final class PangoTypesetter: Typesetting {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
-        state = (map, context!)
-        return context!
+        let made = ThreadContext(fontMap: map, context: context, generation: generation)
+        lock.lock()
+        contexts[thread] = made
+        lock.unlock()
+        return context
     }
 
+    /// Registers `paths` (each read once and given to fontconfig as a private copy of its
+    /// bytes, keyed by content: see `FontRegistry`).
     public func registerFontFiles(_ paths: [String]) throws {
-        guard !paths.isEmpty else { return }
-        let config = FcConfigGetCurrent()
-        for path in paths where FcConfigAppFontAddFile(config, path) == 0 {
-            throw FontRegistrationError(path: path)
-        }
-        // Font maps made before this (ours, and the per-thread default librsvg draws with)
-        // must drop their caches to see the new files.
-        if let state {
-            pango_fc_font_map_config_changed(OpaquePointer(state.fontMap))
-        }
-        if let shared = pango_cairo_font_map_get_default() {
-            pango_fc_font_map_config_changed(OpaquePointer(shared))
-        }
-        // The default font map is per thread: the other threads' maps catch up before they
-        // next draw (`refreshThreadFontMap`).
-        Self.registrations.lock()
-        Self.registrationCount += 1
-        Self.registrations.unlock()
-    }
-
-    /// Every file fontconfig was given for this process (`FcSetApplication`), as it holds them.
-    static func applicationFontFiles() -> [String] {
-        guard let fonts = FcConfigGetFonts(FcConfigGetCurrent(), FcSetApplication) else { return [] }
-        var files: [String] = []
-        for index in 0..<Int(fonts.pointee.nfont) {
-            var file: UnsafeMutablePointer<FcChar8>?
-            if let pattern = fonts.pointee.fonts[index], FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
-                files.append(String(cString: file))
+        var copies: [FontFileCopies.Copy] = []
+        for path in paths {
+            if let copy = FontFileCopies.copy(atPrivatePath: path) {
+                copies.append(copy)
+                continue
+            }
+            switch InputReader.read(path: path, as: .font) {
+            case .success(let bytes): copies.append(try FontFileCopies.copy(of: path, bytes: bytes))
+            case .failure: throw FontRegistrationError(path: path)
             }
         }
-        return files
+        try FontRegistry.register(copies)
     }
 
-    private static let registrations = NSLock()
-    nonisolated(unsafe) private static var registrationCount = 0
-    private static let seenKey = "store-screenshot-compose.fontRegistrations"
+    /// Every file fontconfig was given for this process (`FontRegistry`).
+    static func applicationFontFiles() -> [String] { FontRegistry.applicationFontFiles() }
 
     /// Makes this thread's default font map (the one librsvg draws with) see every font file
-    /// registered so far, on any thread. Cheap when nothing changed: call before drawing.
-    public static func refreshThreadFontMap() {
-        registrations.lock()
-        let count = registrationCount
-        registrations.unlock()
-        let dictionary = Thread.current.threadDictionary
-        guard (dictionary[seenKey] as? Int) != count else { return }
-        if let shared = pango_cairo_font_map_get_default() {
-            pango_fc_font_map_config_changed(OpaquePointer(shared))
-        }
-        dictionary[seenKey] = count
-    }
+    /// registered so far (`FontRegistry.refreshThreadFontMap`).
+    public static func refreshThreadFontMap() { FontRegistry.refreshThreadFontMap() }
 
-    public func hasFamily(_ family: String) -> Bool {
-        guard let pattern = FcPatternCreate() else { return false }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
-        }
-        guard let objects = FcObjectSetCreate() else { return false }
-        defer { FcObjectSetDestroy(objects) }
-        FcObjectSetAdd(objects, FC_FAMILY)
-        guard let list = FcFontList(FcConfigGetCurrent(), pattern, objects) else { return false }
-        defer { FcFontSetDestroy(list) }
-        return list.pointee.nfont > 0
-    }
+    public func hasFamily(_ family: String) -> Bool { FontRegistry.hasFamily(family) }
 
     /// A layout of `text`: emphasised scalars in the accent weight; with `keepWordsWhole`
     /// (wrapping Japanese and Chinese), no break inside a dictionary word.

@@ -82,10 +82,8 @@ public struct ScreenshotComposer {
         if target == .outputFolder { planning.preflight?.check(into: &d) }
         guard let plan = planning.plan else { return nil }
         do {
-            // fontconfig is given the private copies, each once per process (FontFileCopies).
-            let fresh = FontFileCopies.unregistered(fontFiles)
-            try typesetter.registerFontFiles(fresh.map(\.privatePath))
-            FontFileCopies.markRegistered(fresh)
+            // fontconfig is given the private copies, each content once per process (FontRegistry).
+            try FontRegistry.register(fontFiles)
         } catch let error as FontRegistrationError {
             d.error(job.file, "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(FontFileCopies.userPath(of: error.path))")
             return nil
