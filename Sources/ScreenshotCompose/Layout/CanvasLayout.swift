@@ -1,21 +1,3 @@
-/// An axis-aligned rectangle in canvas pixels (SVG user units at scale 1).
-public struct Rect: Equatable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
-}
-
 /// One line of the headline as placed: centred on `x`, its baseline at `y`. Pixels.
 public struct HeadlineLine: Equatable, Sendable {
     public var text: String

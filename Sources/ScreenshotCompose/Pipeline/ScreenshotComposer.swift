@@ -79,7 +79,7 @@ public struct ScreenshotComposer {
         let inputs = inputs ?? Ingest.read(job, options: options, target: target)
         let fontFiles = FontFiles.usable(job, inputs: inputs, into: &d)
         let planning = Planner.planning(job, inputs: inputs, options: options, into: &d)
-        if target == .outputFolder { planning.preflight?.check(into: &d) }
+        if target == .outputFolder, let folder = planning.folder { OutputPreflight(folder).check(into: &d) }
         guard let plan = planning.plan else { return nil }
         do {
             // fontconfig is given the private copies, each content once per process (FontRegistry).

@@ -13,15 +13,16 @@ import Ingest
 /// the wells catalogs could not be loaded (no canvas can be known).
 public enum Planner {
     /// The output folder is not looked at here: the publish step's pre-flight checks it
-    /// (`ScreenshotComposer` runs it right after planning).
+    /// (`ScreenshotComposer` runs it on `planning`'s `folder` right after planning).
     public static func plan(_ job: Job, inputs: IngestedInputs, options: PlanOptions, into d: inout DiagnosticCollector) -> Plan? {
         planning(job, inputs: inputs, options: options, into: &d).plan
     }
 
-    /// The plan (nil as for `plan`), and the output folder's pre-flight, asked for even without
-    /// a plan (nil only for a job over the count limits: refused before anything is planned, or its list of outputs over the limit).
+    /// The plan (nil as for `plan`), and what the run writes into the output folder and read,
+    /// for the publish step's pre-flight, even without a plan (nil only for a job over the count
+    /// limits: refused before anything is planned, or its list of outputs over the limit).
     static func planning(_ job: Job, inputs: IngestedInputs, options: PlanOptions,
-                         into d: inout DiagnosticCollector) -> (plan: Plan?, preflight: OutputPreflight?) {
+                         into d: inout DiagnosticCollector) -> (plan: Plan?, folder: PlannedOutputFolder?) {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
         let templates = PlannedTemplates.read(job, inputs: inputs, &d)
         let templateChoice = templates.main.choice
@@ -265,9 +266,9 @@ public enum Planner {
         }
         refuseFramesWithoutSlots(outputs, job: job, &d)
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
-        let preflight = OutputPreflight(output: output, job: job, captures: captures, outputs: outputs,
-                                        readFiles: ([templateRead?.file, wellsRead?.file, storeRead?.file] + captures.map { $0.frame?.file }).compactMap { $0?.url })
-        guard let wells, let wellsRead, let storeRead else { return (nil, preflight) }
+        let folder = PlannedOutputFolder(output: output, job: job, captures: captures, outputs: outputs,
+                                         readFiles: ([templateRead?.file, wellsRead?.file, storeRead?.file] + captures.map { $0.frame?.file }).compactMap { $0?.url })
+        guard let wells, let wellsRead, let storeRead else { return (nil, folder) }
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.
         let templateFile = templateRead?.file ?? InputFile(displayPath: "", url: nil, builtinName: nil, sha256: "")
@@ -285,7 +286,7 @@ public enum Planner {
                         templateFile: templateFile, wells: wells, wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
                         captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
                         fastlaneCodes: fastlaneCodes, playCodes: playCodes)
-        return (plan, preflight)
+        return (plan, folder)
     }
 
     /// A run with nothing to render is refused, saying why: a job that plans no output, or a

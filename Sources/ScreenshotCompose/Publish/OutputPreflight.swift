@@ -2,40 +2,22 @@ import Foundation
 import Diagnostics
 import Ingest
 
-/// The publish step's pre-flight of the output folder, asked for by the planner and run right
-/// after it (`ScreenshotComposer`), so `check` reports what `render` would refuse while the
-/// planner itself reads nothing from disk. The output folder must be a folder (or not exist
+/// The publish step's pre-flight of the output folder, run by the orchestration right after
+/// planning (`ScreenshotComposer`) on what the planner says the run writes and reads
+/// (`PlannedOutputFolder`), so `check` reports what `render` would refuse while the planner
+/// itself reads nothing from disk. The output folder must be a folder (or not exist
 /// yet), every destination must be free of links and folders in the way, and no file the run
 /// writes may be one of its inputs: a capture inside the output folder would otherwise be
 /// replaced by the composed image of itself.
 struct OutputPreflight: Sendable {
-    /// An input the run read, and the job field that names it.
-    struct NamedInput: Sendable {
-        var field: String
-        var url: URL
-    }
+    var planned: PlannedOutputFolder
 
-    var output: URL
-    /// The job file problems are reported against.
-    var jobFile: String
-    /// Every output file of the plan, relative to the output folder.
-    var files: [String]
-    /// Every input, in the order problems are reported: captures, headline files, font files,
-    /// template and catalogs, the job file.
-    var inputs: [NamedInput]
-
-    init(output: URL, job: Job, captures: [PlannedCapture], outputs: [OutputSpec], readFiles: [URL]) {
-        self.output = output
-        jobFile = job.file
-        files = outputs.flatMap { $0.destination.files(svgOnly: false) }
-        inputs = captures.map { NamedInput(field: $0.jobField ?? "captures[\($0.jobIndex)].path", url: $0.url) }
-            + job.headlineFiles.compactMap { file in file.url.map { NamedInput(field: "headlines", url: $0) } }
-            + job.typesetting.fontFiles.map { NamedInput(field: "fontFiles", url: URL(fileURLWithPath: $0)) }
-            + readFiles.map { NamedInput(field: "(input)", url: $0) }
-            + [NamedInput(field: "(job file)", url: URL(fileURLWithPath: job.file))]
+    init(_ planned: PlannedOutputFolder) {
+        self.planned = planned
     }
 
     func check(into d: inout DiagnosticCollector) {
+        let (output, jobFile, files, inputs) = (planned.output, planned.jobFile, planned.files, planned.inputs)
         if let problem = OutputPaths.rootProblem(output) {
             d.error(jobFile, "output", problem)
             return
