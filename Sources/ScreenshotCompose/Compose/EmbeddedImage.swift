@@ -41,7 +41,7 @@ enum EmbeddedImage {
             guard let header = try? PNGCodec.readHeader(Data(bytes), sideLimit: Int(Int32.max)) else { return .failure(.notDecodable) }
             return .success((header.width, header.height))
         }
-        guard let size = LibrsvgRasterizer.imageSize(bytes, mimeType: type), size.width > 0, size.height > 0 else { return .failure(.notDecodable) }
+        guard let size = PixbufImageHeader.size(bytes, mimeType: type), size.width > 0, size.height > 0 else { return .failure(.notDecodable) }
         return .success(size)
     }
 }

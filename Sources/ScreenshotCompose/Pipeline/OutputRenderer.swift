@@ -2,37 +2,6 @@ import Foundation
 import Diagnostics
 import Support
 
-/// One output drawn, in memory: the SVG and PNG bytes, the font files its text was set in and
-/// what the store-rule check found. Everything the publish step and the manifest builder need.
-public struct RenderedOutput: Sendable {
-    /// The output's own values (locale, capture, canvas, headline, destination names).
-    public var spec: OutputSpec
-    /// The composed SVG (UTF-8).
-    public var svg: Data
-    /// The 8-bit RGB PNG; nil for SVG-only renders.
-    public var png: Data?
-    /// Font files (absolute paths) the headline and subtitle were set in, in order of first use.
-    public var fonts: [String]
-    /// The hyphenation patterns file a line broke with (absolute path), nil when none.
-    public var hyphenation: String? = nil
-    /// Warnings found while rendering (store rules whose citation is unverified).
-    public var findings: [Diagnostic]
-    /// SHA-256 (lowercase hex) of `svg` and `png`.
-    public var svgSHA256: String
-    public var pngSHA256: String?
-    /// SHA-256 of the PNG's pixels as 8-bit RGB rows (`PixelHash`), whatever their encoding.
-    public var pngPixelsSHA256: String? = nil
-    /// Canvas size of the PNG, pixels.
-    public var width: Int
-    public var height: Int
-
-    public var locale: String { spec.locale }
-    /// The output's name (the capture id, or the screen's).
-    public var captureId: String { spec.name }
-    /// The capture copy the SVG links to (sRGB), written beside the SVG.
-    public var captureCopy: Data { spec.capture.drawBytes }
-}
-
 /// An encoded output breaks a store rule whose citation is verified.
 public struct StoreRuleViolation: Error, Equatable, Sendable {
     public var message: String
@@ -47,7 +16,7 @@ public struct OutputRenderer: Sendable {
     public var rasterTimeLimit = Self.defaultRasterTimeLimit
     /// Far above a real output (a 1320×2868 canvas takes about 0.2 s here), far below the
     /// minutes a filter bomb took before the template bounds.
-    public static let defaultRasterTimeLimit = 30.0
+    public static let defaultRasterTimeLimit = RenderOptions.defaultRasterTimeLimit
     /// The output folder, for naming output files in diagnostics (nil: paths relative to it).
     public var outputRoot: URL?
     /// The layers below the text, shared by outputs that differ only in their text; nil draws

@@ -11,7 +11,7 @@ public struct RenderOptions: Sendable {
     /// Seconds one output's rasterization may take; over it, the output fails naming itself.
     /// librsvg 2.54 cannot be interrupted, so this is checked when it returns; the template
     /// bounds (`TemplateSafety`) are what keep each rasterization short.
-    public var rasterTimeLimit = OutputRenderer.defaultRasterTimeLimit
+    public var rasterTimeLimit = Self.defaultRasterTimeLimit
     /// Render only this shard of the (locale, capture) list; its manifest is
     /// `manifest.shard-I-of-N.json`.
     public var shard: Shard?
@@ -26,6 +26,9 @@ public struct RenderOptions: Sendable {
         self.shard = shard
         self.progress = progress
     }
+
+    /// Seconds one output's rasterization may take unless a run says otherwise.
+    public static let defaultRasterTimeLimit = 30.0
 }
 
 /// One finished output, reported in output order.
