@@ -64,7 +64,7 @@ public enum SVGComposer {
         let spec = item.spec
         let capture = spec.capture
         let layout = item.layout
-        if let slots = layout.slots { return try composeSlots(item, slots: slots) }
+        if let slots = layout.slots, !slots.template.placeholders { return try composeSlots(item, slots: slots) }
         let locale = spec.locale
         let href = spec.destination.captureHref
         let n = SVGNumber.format

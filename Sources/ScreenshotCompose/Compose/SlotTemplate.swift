@@ -25,6 +25,8 @@ public struct SlotTemplate: Equatable, Sendable {
         /// From the slot's own coordinates to the canvas (the composer writes the capture in the
         /// slot's coordinates).
         public var toCanvas: Affine = .identity
+        /// A `{{PLACEHOLDER}}` template's capture (`PlaceholderSlots`); nil for a drawn slot.
+        var placeholderFrame: PlaceholderFrame? = nil
     }
 
     public struct TextSlot: Equatable, Sendable {
@@ -44,6 +46,10 @@ public struct SlotTemplate: Equatable, Sendable {
         public var boxFill: String?
         /// From the sample text's coordinates to the canvas (the composer writes the lines in them).
         public var toCanvas: Affine = .identity
+        /// Set under the headline, this far below it, in the headline's box (a `{{PLACEHOLDER}}`
+        /// template's subtitle): fitted first in its own `box`, the headline gets the rest of its
+        /// box, and the two are centred in it together.
+        public var stackedGap: Double? = nil
     }
 
     /// The template as read: the normalized tree the composer fills.
@@ -60,6 +66,9 @@ public struct SlotTemplate: Equatable, Sendable {
     /// Built-in templates set their text in the locale's font stack (the job's `fonts`);
     /// a designer's template in its own family first.
     public var localeFonts = false
+    /// The slots of a `{{PLACEHOLDER}}` template (`SlotTemplate(placeholders:…)`): the composer
+    /// fills its placeholders from the layout rather than replacing slot elements.
+    public var placeholders = false
 
     public static let textSlotIds = ["headline", "subtitle", "badge"]
 

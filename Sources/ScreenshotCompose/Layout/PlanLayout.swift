@@ -65,19 +65,10 @@ extension LayoutEngine {
             // larger size without a word.
             let mark = d.diagnostics.count
             var refusals = DiagnosticCollector()
-            if let template = item.layout.slots?.template {
-                if let relaid = layoutSlots(item.spec, template: template, typesetter: typesetter, fixedSize: size, into: &refusals) {
-                    uniform.append(relaid)
-                    continue
-                }
-            } else {
-                switch layoutOne(item.spec, typesetter: typesetter, fixedSize: size) {
-                case .success(let layout):
-                    uniform.append(LaidOutOutput(spec: item.spec, layout: layout))
-                    continue
-                case .failure(let refusal):
-                    refusals.add(diagnostic(refusal, spec: item.spec))
-                }
+            if let template = item.layout.slots?.template,
+               let relaid = layoutSlots(item.spec, template: template, typesetter: typesetter, fixedSize: size, into: &refusals) {
+                uniform.append(relaid)
+                continue
             }
             let why = refusals.errors.first?.message ?? "it cannot be set at that size"
             d.error(item.spec.headlineSourceFile, item.spec.headlineField,
@@ -89,55 +80,26 @@ extension LayoutEngine {
 
     /// One output laid out at its own fitted size, or its refusals reported.
     private func fitted(_ spec: OutputSpec, typesetter: Typesetting, into d: inout DiagnosticCollector) -> LaidOutOutput? {
-        if spec.templateChoice != .placeholder {
-            var generated = DiagnosticCollector()
-            guard let template = slotTemplate(for: spec, into: &generated) else {
-                // A designer's template: its own refusal, naming its element and line.
-                if case .slots = spec.templateChoice, let first = generated.errors.first {
-                    d.error(spec.templateFile, first.field, first.message, at: first.position)
-                    return nil
-                }
-                let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
-                d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
+        var generated = DiagnosticCollector()
+        guard let template = slotTemplate(for: spec, into: &generated) else {
+            // A designer's template: its own refusal, naming its element and line.
+            if case .slots = spec.templateChoice, let first = generated.errors.first {
+                d.error(spec.templateFile, first.field, first.message, at: first.position)
                 return nil
             }
-            return layoutSlots(spec, template: template, typesetter: typesetter, into: &d)
-        }
-        switch layoutOne(spec, typesetter: typesetter, fixedSize: nil) {
-        case .success(let layout):
-            // A store slot larger than the capture would need it enlarged: refused, since
-            // an upscaled capture is soft and no longer the app's native pixels.
-            if layout.capture.width > Double(spec.capture.header.width) + 0.5 {
-                d.error(spec.headlineFile, spec.capture.jobField ?? "captures[\(spec.capture.jobIndex)].storeWell",
-                        "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.id) canvas: expected a capture at least \(SVGNumber.format(layout.capture.width)) px wide (the width it is placed at), found \(spec.capture.header.width) px")
-                return nil
-            }
-            return LaidOutOutput(spec: spec, layout: layout)
-        case .failure(let refusal):
-            var problem = diagnostic(refusal, spec: spec)
-            if let line = spec.headlineOrigin?.line { problem.position = JSONPosition(line: line, column: 1) }
-            d.add(problem)
+            let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
+            d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
             return nil
         }
+        return layoutSlots(spec, template: template, typesetter: typesetter, into: &d)
     }
 
     private func uniformKey(_ spec: OutputSpec) -> String {
         "\(spec.locale)\u{0}\(spec.canvas.id)"
     }
 
-    private func layoutOne(_ spec: OutputSpec, typesetter: Typesetting, fixedSize: Double?) -> Result<CanvasLayout, HeadlineRefusal> {
-        var engine = self
-        engine.typesetting = spec.typesetting
-        engine.fontWeight = spec.theme.headlineWeight
-        engine.accentColor = spec.theme.accent
-        engine.accentWeight = spec.theme.accentWeight
-        return engine.layout(canvasWidth: spec.canvas.width, canvasHeight: spec.canvas.height,
-                             captureWidth: spec.capture.header.width, captureHeight: spec.capture.header.height,
-                             headline: spec.headline, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize,
-                             screenCornerRadius: spec.screenCornerRadius, subtitle: spec.subtitle)
-    }
-
-    private func diagnostic(_ refusal: HeadlineRefusal, spec: OutputSpec) -> Diagnostic {
+    /// A `{{PLACEHOLDER}}` template's refusal of a text: the job's headline, on its canvas.
+    func diagnostic(_ refusal: HeadlineRefusal, spec: OutputSpec) -> Diagnostic {
         let field = spec.headlineField
         let file = spec.headlineSourceFile
         let canvas = "\(spec.canvas.width)×\(spec.canvas.height)"

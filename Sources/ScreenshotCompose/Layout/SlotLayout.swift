@@ -48,17 +48,38 @@ extension LayoutEngine {
     /// large that the capture is enlarged) and the capture into the frame's screen.
     public func layout(template: SlotTemplate, captures: [(index: Int, width: Int, height: Int, frame: UserFrame?)], texts: [String: String],
                        locale: String, typesetter: Typesetting, fixedSize: Double? = nil) -> Result<CanvasLayout, SlotRefusal> {
-        let placed: [PlacedCapture]
-        switch Self.placeCaptures(template, captures) {
-        case .success(let value): placed = value
-        case .failure(let refusal): return .failure(refusal)
+        // A `{{PLACEHOLDER}}` template's headline is judged before its capture is placed (its
+        // refusals are the job's headline's, as they always were).
+        let placement = Self.placeCaptures(template, captures)
+        if case .failure(let refusal) = placement, !template.placeholders { return .failure(refusal) }
+        struct Fitted {
+            var fit: FittedHeadline
+            var style: TextStyle
+            var slot: SlotTemplate.TextSlot
+            var band: Rect
+            var anchor: String
+            var x: Double
         }
-        var fitted: [String: HeadlineLayout] = [:]
-        for id in template.texts.keys.sorted() {
+        // Texts set under another (`stackedGap`) are fitted first: the one above gets the rest of its box.
+        let ids = template.texts.keys.sorted { a, b in
+            let (sa, sb) = (template.texts[a]?.stackedGap != nil, template.texts[b]?.stackedGap != nil)
+            return sa != sb ? sa : a < b
+        }
+        if template.texts.values.contains(where: { $0.stackedGap != nil }), let headline = texts["headline"] {
+            let emoji = EmojiScan.emoji(in: headline)
+            if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.text(slot: "headline", .emoji(emoji))) }
+            if case .failure(let refusal) = styled(headline) { return .failure(.text(slot: "headline", refusal)) }
+        }
+        var fits: [String: Fitted] = [:]
+        var stacked: Fitted?
+        for id in ids {
             guard let slot = template.texts[id], let text = texts[id], !HeadlineFitter.paragraphs(text).isEmpty else { continue }
             let isHeadline = id.hasPrefix("headline")
+            // A `{{PLACEHOLDER}}` template's subtitle is set as plain text, as it always was
+            // (no emphasis markup, its emoji not refused).
+            let plain = slot.stackedGap != nil
             let emoji = EmojiScan.emoji(in: text)
-            if !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.text(slot: id, .emoji(emoji))) }
+            if !plain && !emoji.isEmpty && typesetting.emoji == .refuse { return .failure(.text(slot: id, .emoji(emoji))) }
             let size = isHeadline ? (fixedSize ?? slot.size) : slot.size
             var style = self.style(locale: locale, size: size)
             if !template.localeFonts { style.fontFamily = "\(slot.fontFamily), \(style.fontFamily)" }
@@ -75,8 +96,11 @@ extension LayoutEngine {
                 band = Rect(x: band.x + inset, y: band.y, width: band.width - 2 * inset, height: band.height)
                 fitter.oneLineReason = inset > 0 ? "a badge is one line, clear of its pill's ends, \(SVGNumber.format(inset)) px each side" : "a badge is one line"
             }
+            if id == "headline", let below = stacked, let gap = below.slot.stackedGap {
+                band.height = slot.box.height - below.fit.height - gap
+            }
             let styledText: StyledText
-            switch styled(text) {
+            switch plain ? .success(StyledText(text)) : styled(text) {
             case .success(let value): styledText = value
             case .failure(let refusal): return .failure(.text(slot: id, refusal))
             }
@@ -88,24 +112,49 @@ extension LayoutEngine {
                 // `start` is the right edge in right-to-left text.
                 let anchor = style.rightToLeft ? ["start": "end", "end": "start"][slot.anchor] ?? slot.anchor : slot.anchor
                 let x = anchor == "start" ? band.x : anchor == "end" ? band.maxX : band.x + band.width / 2
-                let top = slot.box.y + (slot.box.height - fit.height) / 2
-                let lines = zip(fit.lines, fit.measurements).enumerated().map { index, pair in
-                    HeadlineLine(pair.0, x: x, y: top + Double(index) * fit.lineHeight + fit.baseline, measurement: pair.1)
-                }
-                let drawn: [HeadlineLine]
-                switch withColorEmoji(lines, style: style, typesetter: typesetter, anchor: anchor) {
-                case .success(let value): drawn = value
-                case .failure(let refusal): return .failure(.text(slot: id, refusal))
-                }
-                fitted[id] = HeadlineLayout(style: style, lines: drawn, band: slot.box, hyphenationPatterns: fit.hyphenationPatterns,
-                                            lackedPatterns: fit.lackedPatterns)
+                let fitted = Fitted(fit: fit, style: style, slot: slot, band: band, anchor: anchor, x: x)
+                if slot.stackedGap != nil { stacked = fitted } else { fits[id] = fitted }
             }
+        }
+        var fitted: [String: HeadlineLayout] = [:]
+        func place(_ id: String, _ f: Fitted, top: Double, band: Rect, lackedPatterns: Bool) -> SlotRefusal? {
+            let lines = zip(f.fit.lines, f.fit.measurements).enumerated().map { index, pair in
+                HeadlineLine(pair.0, x: f.x, y: top + Double(index) * f.fit.lineHeight + f.fit.baseline, measurement: pair.1)
+            }
+            switch withColorEmoji(lines, style: f.style, typesetter: typesetter, anchor: f.anchor) {
+            case .success(let drawn):
+                fitted[id] = HeadlineLayout(style: f.style, lines: drawn, band: band, hyphenationPatterns: f.fit.hyphenationPatterns,
+                                            lackedPatterns: lackedPatterns)
+                return nil
+            case .failure(let refusal): return .text(slot: id, refusal)
+            }
+        }
+        for id in fits.keys.sorted() {
+            guard let f = fits[id] else { continue }
+            if id == "headline", let below = stacked, let gap = below.slot.stackedGap {
+                // The headline and the text under it, centred together in the headline's box.
+                let box = f.slot.box
+                let top = box.y + (box.height - (f.fit.height + gap + below.fit.height)) / 2
+                if let refusal = place(id, f, top: top, band: box, lackedPatterns: f.fit.lackedPatterns || below.fit.lackedPatterns) { return .failure(refusal) }
+                if let refusal = place(below.slot.id, below, top: top + f.fit.height + gap, band: box, lackedPatterns: false) { return .failure(refusal) }
+                continue
+            }
+            if let refusal = place(id, f, top: f.slot.box.y + (f.slot.box.height - f.fit.height) / 2, band: f.slot.box,
+                                   lackedPatterns: f.fit.lackedPatterns) { return .failure(refusal) }
+        }
+        let placed: [PlacedCapture]
+        switch placement {
+        case .success(let value): placed = value
+        case .failure(let refusal): return .failure(refusal)
         }
         let first = placed.first
         let headline = fitted["headline"] ?? HeadlineLayout(style: style(locale: locale, size: 0), lines: [], band: Rect(x: 0, y: 0, width: 0, height: 0))
         let captureRect = first?.rect ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var layout = CanvasLayout(width: template.width, height: template.height, headline: headline, subtitle: fitted["subtitle"],
                                   frame: captureRect, frameRadius: first?.radius ?? 0, capture: captureRect, captureRadius: first?.radius ?? 0)
+        if let first, let framed = template.captures.first(where: { $0.id == first.slotId })?.placeholderFrame {
+            (layout.frame, layout.frameRadius) = framed.slots.frame(around: first.rect, captureRadius: first.radius)
+        }
         layout.slots = SlotLayout(template: template, captures: placed, texts: fitted)
         return .success(layout)
     }
@@ -121,6 +170,19 @@ extension LayoutEngine {
         }
         var placed: [PlacedCapture] = []
         for (slot, capture) in zip(template.captures, captures) {
+            if let framed = slot.placeholderFrame {
+                let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
+                // On whole pixels: the size rounded down, the corner rounded; enlarged only when
+                // that size is wider than the capture.
+                let w = (Double(capture.width) * scale).rounded(.down), h = (Double(capture.height) * scale).rounded(.down)
+                if w > Double(capture.width) + 0.5 {
+                    return .failure(.enlarged(slot: slot.id, captureIndex: capture.index, placedWidth: w, captureWidth: capture.width))
+                }
+                let rect = Rect(x: (slot.rect.x + (slot.rect.width - w) / 2).rounded(), y: (slot.rect.y + (slot.rect.height - h) / 2).rounded(),
+                                width: w, height: h)
+                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: (w * framed.screenCornerRadius).rounded()))
+                continue
+            }
             if let frame = capture.frame {
                 let fitted = frame.placed(in: slot.rect, captureWidth: capture.width, captureHeight: capture.height)
                 let scale = min(fitted.screen.width / Double(capture.width), fitted.screen.height / Double(capture.height))

@@ -7,6 +7,10 @@ extension LayoutEngine {
         var texts: Set<String> = ["headline"]
         if let subtitle = spec.subtitle, !HeadlineFitter.paragraphs(subtitle).isEmpty { texts.insert("subtitle") }
         texts.formUnion(spec.slotTexts.filter { !HeadlineFitter.paragraphs($0.value).isEmpty }.keys)
+        if case .placeholder = spec.templateChoice {
+            return SlotTemplate(placeholders: spec.template, width: spec.canvas.width, height: spec.canvas.height, theme: spec.theme,
+                                screenCornerRadius: spec.screenCornerRadius, proportions: proportions)
+        }
         return Self.slotTemplate(spec.templateChoice, canvas: spec.canvas, panels: spec.panel?.count ?? 1, captures: spec.captures,
                                  theme: spec.theme, texts: texts, into: &d)
     }
@@ -14,7 +18,8 @@ extension LayoutEngine {
     /// The slot template `choice` composes `canvas` (× `panels`) from with these captures: a
     /// built-in's drawing for the canvas's family and orientation, or a designer's template,
     /// each fitted by the rule in `DrawingFit` (a designer's only when its size differs or it
-    /// uses the rule's markers); nil for a placeholder template or when refused.
+    /// uses the rule's markers); nil when refused. A placeholder template's slots are made from
+    /// the output's own template (`slotTemplate(for:)`, `SlotTemplate(placeholders:…)`).
     static func slotTemplate(_ choice: TemplateChoice, canvas: Well, panels: Int = 1, captures: [PlannedCapture], theme: Theme,
                              texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
         slotTemplate(choice, canvas: canvas, panels: panels, captures: captures.map { instanceCapture($0, theme: theme) }, theme: theme,
@@ -26,7 +31,8 @@ extension LayoutEngine {
         let drawing: TemplateTree, shown: String
         switch choice {
         case .placeholder:
-            return nil
+            return SlotTemplate(placeholders: .empty, width: canvas.width, height: canvas.height, theme: theme,
+                                screenCornerRadius: captures.first?.screenCornerRadius ?? 0)
         case .slots(let template):
             guard TemplateFitting.needsFitting(template, canvas: canvas, panels: panels) else { return template }
             (drawing, shown) = (template.tree, template.file)
@@ -80,9 +86,28 @@ extension LayoutEngine {
         var texts = ["headline": spec.headline]
         texts["subtitle"] = spec.subtitle
         texts.merge(spec.slotTexts) { _, slot in slot }
-        // Capture indexes are positions in `spec.captures`.
-        let result = engine.layout(template: template, captures: spec.captures.enumerated().map { ($0.offset, $0.element.header.width, $0.element.header.height, $0.element.frame) },
+        // Capture indexes are positions in `spec.captures`. A placeholder template draws the
+        // output's one capture (a screen of more is refused when planned).
+        let result = engine.layout(template: template, captures: spec.captures.prefix(template.placeholders ? 1 : spec.captures.count).enumerated().map { ($0.offset, $0.element.header.width, $0.element.header.height, $0.element.frame) },
                                    texts: texts, locale: spec.locale, typesetter: typesetter, fixedSize: fixedSize)
+        if template.placeholders {
+            switch result {
+            case .success(let layout):
+                return LaidOutOutput(spec: spec, layout: layout)
+            case .failure(.text(_, let refusal)):
+                var problem = diagnostic(refusal, spec: spec)
+                if let line = spec.headlineOrigin?.line { problem.position = JSONPosition(line: line, column: 1) }
+                d.add(problem)
+            case .failure(.enlarged(_, _, let placedWidth, let captureWidth)):
+                // A store slot larger than the capture would need it enlarged: refused, since an
+                // upscaled capture is soft and no longer the app's native pixels.
+                d.error(spec.headlineFile, spec.capture.jobField ?? "captures[\(spec.capture.jobIndex)].storeWell",
+                        "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.id) canvas: expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width it is placed at), found \(captureWidth) px")
+            case .failure(.tooFewSlots):
+                break
+            }
+            return nil
+        }
         switch result {
         case .success(let layout):
             guard let panel = spec.panel else { return LaidOutOutput(spec: spec, layout: layout) }
@@ -211,19 +236,27 @@ extension LayoutEngine {
     /// with the headline alone (the most room the template gives), the geometry the layout
     /// draws. Target expansion refuses with it, so a target and the same `storeWell` agree.
     func enlargedWidth(_ capture: PlannedCapture, choice: TemplateChoice, theme: Theme) -> Double? {
-        let width = Double(capture.header.width)
-        switch choice {
-        case .placeholder:
-            let box = captureBox(canvasWidth: capture.canvas.width, canvasHeight: capture.canvas.height,
-                                 captureWidth: capture.header.width, captureHeight: capture.header.height)
-            return box.width > width + 0.5 ? box.width : nil
-        case .builtin, .slots:
-            var ignored = DiagnosticCollector()
-            guard let template = Self.slotTemplate(choice, canvas: capture.canvas, captures: [capture], theme: theme, texts: ["headline"], into: &ignored) else { return nil }
-            if case .failure(.enlarged(_, _, let placed, _)) = Self.placeCaptures(template, [(0, capture.header.width, capture.header.height, capture.frame)]) {
-                return placed
-            }
-            return nil
+        var ignored = DiagnosticCollector()
+        guard let template = Self.slotTemplate(choice, canvas: capture.canvas, captures: [capture], theme: theme, texts: ["headline"], into: &ignored) else { return nil }
+        if case .failure(.enlarged(_, _, let placed, _)) = Self.placeCaptures(template, [(0, capture.header.width, capture.header.height, capture.frame)]) {
+            return placed
+        }
+        return nil
+    }
+}
+
+extension LayoutEngine {
+    /// The text-slot rules on each `{{PLACEHOLDER}}` template's headline, at each canvas it is
+    /// drawn on (its positions are that canvas's slots); each problem reported once.
+    func checkPlaceholderTexts(_ plan: Plan, into d: inout DiagnosticCollector) {
+        var seen: Set<String> = []
+        var reported: Set<String> = []
+        for spec in plan.outputs {
+            guard case .placeholder = spec.templateChoice,
+                  seen.insert("\(spec.templateFile)\u{0}\(spec.canvas.width)×\(spec.canvas.height)").inserted else { continue }
+            var found = DiagnosticCollector()
+            SlotTemplate.checkPlaceholderHeadline(spec.template, width: spec.canvas.width, height: spec.canvas.height, theme: spec.theme, into: &found)
+            for problem in found.diagnostics where reported.insert(problem.line).inserted { d.add(problem) }
         }
     }
 }

@@ -83,6 +83,7 @@ public struct ScreenshotComposer {
         // Checks of the plan as a whole, then every output laid out from its own values.
         if case .slots(let template) = plan.templateChoice { layoutEngine.warnMissingFamilies(template, typesetter: typesetter, into: &d) }
         layoutEngine.checkContrast(plan, into: &d)
+        layoutEngine.checkPlaceholderTexts(plan, into: &d)
         // Only the outputs this run renders are laid out: a shard of none lays out nothing.
         let rule = PlanRecord.selection(plan: plan, options: options, shard: shard)?.rule ?? PlanSelection()
         let selected = plan.outputs(selected: rule)

@@ -516,7 +516,10 @@ final class BlankOutputTests: XCTestCase {
         let scratch = try Scratch()
         let template = try String(contentsOf: Fixtures.template, encoding: .utf8)
         let end = try XCTUnwrap(template.range(of: "</svg>", options: .backwards))
-        try scratch.write("cover.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#123456"/></svg>"##))
+        // Over the capture, below the headline's band (a rect over the whole canvas hides the
+        // headline too, and is refused at check like a designer's template hiding its text slot).
+        try scratch.write("cover.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect y="{{CAPTURE_Y}}" width="100%" height="100%" fill="#123456"/></svg>"##))
+        try scratch.write("all.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#123456"/></svg>"##))
         try scratch.write("glare.svg.tmpl", template.replacingCharacters(in: end, with: ##"<rect width="100%" height="100%" fill="#ffffff" fill-opacity="0.1"/></svg>"##))
         let options = PlanOptions(sourceDateEpoch: "1767225600")
         var ignored = DiagnosticCollector()
@@ -530,7 +533,7 @@ final class BlankOutputTests: XCTestCase {
         // enough) is caught too: the regions are sampled over the whole slot.
         let (_, laidOut) = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: covered, options: options, into: &ignored))
         let box = laidOut[0].layout.capture
-        let band = "M0 0H10000V10000H0Z M\(box.x) \(box.y + box.height / 2 - 6)h\(box.width)v12h-\(box.width)Z"
+        let band = "M0 \(box.y - 1)H10000V10000H0Z M\(box.x) \(box.y + box.height / 2 - 6)h\(box.width)v12h-\(box.width)Z"
         try scratch.write("band.svg.tmpl", template.replacingCharacters(in: end, with: ##"<path fill-rule="evenodd" fill="#123456" d="\##(band)"/></svg>"##))
         let banded = try Fixtures.mobileJob(in: scratch, extra: ["template": "band.svg.tmpl"])
         let bandReport = ScreenshotComposer().render(jobFile: banded, options: options)
@@ -540,6 +543,10 @@ final class BlankOutputTests: XCTestCase {
         // A translucent glare over the screen still shows the capture.
         let glare = try Fixtures.mobileJob(in: scratch, extra: ["template": "glare.svg.tmpl"])
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: glare, options: options)), [])
+        let all = try Fixtures.mobileJob(in: scratch, extra: ["template": "all.svg.tmpl"])
+        XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: all, options: options)), [
+            "error: \(scratch.path("all.svg.tmpl")): #headline: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found <rect> drawn over it",
+        ])
     }
 }
 
