@@ -51,14 +51,23 @@ final class BuiltinDrawings: Sendable {
         var files: [String: File] = [:]
         if let folder, let names = try? FileManager.default.subpathsOfDirectory(atPath: folder.path) {
             for name in names.sorted() where name.hasSuffix(".svg") {
-                guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { continue }
-                var d = DiagnosticCollector()
-                let tree = TemplateTree.read(data: data, file: Self.display(name), options: TemplateReadOptions(what: name.hasPrefix("frames/") ? "frame" : "template"), into: &d)
-                files[name] = File(path: name, sha256: SHA256.hex(data), tree: tree, problem: d.errors.first.map { "\($0.field): \($0.message)" })
+                files[name] = Self.read(name, in: folder)
             }
         }
         self.files = files
     }
+
+    /// One shipped drawing, read as every template is; nil when the file cannot be read.
+    static func read(_ name: String, in folder: URL?) -> File? {
+        guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else { return nil }
+        var d = DiagnosticCollector()
+        let tree = TemplateTree.read(data: data, file: display(name), options: TemplateReadOptions(what: name.hasPrefix("frames/") ? "frame" : "template"), into: &d)
+        return File(path: name, sha256: SHA256.hex(data), tree: tree, problem: d.errors.first.map { "\($0.field): \($0.message)" })
+    }
+
+    /// The portrait phone frame alone, whose shadow rings a placeholder template's
+    /// `{{FRAME_SHADOW}}` draws: read without the other drawings, which such a run never uses.
+    static let phonePortraitFrame: File? = read("frames/phone-portrait.svg", in: BuiltinResources.folder("templates"))
 
     /// The display name of a shipped drawing.
     static func display(_ path: String) -> String { "builtin:templates/\(path)" }

@@ -113,7 +113,15 @@ struct FramePlacement {
     /// `{{FRAME_SHADOW}}` of a placeholder template: the phone frame's shadow rings, fitted
     /// around the template's frame rect by the same rule (its body's box onto the rect).
     static func placeholderShadow(around frame: Rect) -> String {
-        guard let phone = BuiltinDrawings.shared.frame(.phone, width: 1, height: 2)?.tree,
+        shadows.value("\(frame.x) \(frame.y) \(frame.width) \(frame.height)") { drawnShadow(around: frame) }
+    }
+
+    /// The rings for each frame rect drawn in this process (one per capture and canvas, however
+    /// many locales' headlines are drawn over it).
+    private static let shadows = ComposeMemo<String>(capacity: 64)
+
+    private static func drawnShadow(around frame: Rect) -> String {
+        guard let phone = BuiltinDrawings.phonePortraitFrame?.tree,
               let shadow = phone.element(id: "device-shadow"), let body = phone.element(id: "device-body") else { return "" }
         func number(_ name: String) -> Double? { phone[body][name].flatMap { SVGLength.number($0) } }
         guard let bx = number("x"), let by = number("y"), let bw = number("width"), let bh = number("height"), bw > 0, frame.width > 0 else { return "" }

@@ -178,7 +178,11 @@ public struct SVGTemplate: Equatable, Sendable {
                 case .placeholder(let placeholder):
                     guard let value = values[placeholder] else { throw TemplateError.unfilled(placeholder) }
                     if let bad = XMLText.firstInvalidScalar(in: value) { throw TemplateError.invalidCharacter(placeholder, bad) }
-                    if !value.isEmpty { markup.append((kept.count, try Self.fragment(value))) }
+                    if !value.isEmpty {
+                        // The frame's shadow is the same markup under every locale's headline: read once.
+                        let fragment = placeholder == .frameShadow ? try Self.shadowFragments.value(value) { try Self.fragment(value) } : try Self.fragment(value)
+                        markup.append((kept.count, fragment))
+                    }
                 }
             }
             tree.elements[node].children = kept
@@ -197,6 +201,8 @@ public struct SVGTemplate: Equatable, Sendable {
         }
         return tree
     }
+
+    private static let shadowFragments = ComposeMemo<TemplateTree>(capacity: 64)
 
     /// Markup the tool built, read by the one reader.
     static func fragment(_ markup: String) throws -> TemplateTree {
