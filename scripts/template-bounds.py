@@ -64,7 +64,7 @@ def cases():
         "turbulence, 2 octaves over the canvas": slots(f'<filter id="t" {region}><feTurbulence baseFrequency="0.01" numOctaves="2"/></filter>' + full("t")),
         "morphology radius 4 over the canvas": slots(f'<filter id="m" {region}><feMorphology radius="4"/></filter>' + full("m")),
         "6 blurs over the canvas": slots(f'<filter id="b" {region}><feGaussianBlur stdDeviation="30"/></filter>' + full("b") * 6),
-        "2 specular lightings over the canvas": slots(f'<filter id="l" {region}><feSpecularLighting specularExponent="20"><fePointLight x="600" y="300" z="400"/></feSpecularLighting></filter>' + full("l") * 2),
+        "2 specular lightings over the canvas": slots(f'<filter id="l" {region}><feSpecularLighting specularExponent="20"><fePointLight x="600" y="2400" z="400"/></feSpecularLighting></filter>' + full("l") * 2),
         "convolution order 5 over the canvas": slots(f'<filter id="c" {region}><feConvolveMatrix order="5" kernelMatrix="{" ".join(["1"] * 25)}"/></filter>' + full("c")),
         "7 nested layers around 900 full-canvas shapes": slots(nested),
         "18,700 elements through <use>": slots('<defs><g id="dot">' + "".join(f'<rect x="{i}" width="1" height="1" fill="#fff"/>' for i in range(9)) + "</g></defs>" + many),

@@ -8,9 +8,27 @@ public enum Contrast {
     /// Relative luminance (WCAG 2.x definition).
     public static func luminance(_ hex: String) -> Double? {
         guard let (r, g, b) = components(hex) else { return nil }
-        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
         return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     }
+
+    private static func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+
+    /// `linear` of each 8-bit channel value: drawn pixels are compared by the thousand.
+    private static let linearByte: [Double] = (0...255).map { linear(Double($0) / 255) }
+
+    /// Relative luminance of an 8-bit sRGB pixel.
+    public static func luminance(red: UInt8, green: UInt8, blue: UInt8) -> Double {
+        0.2126 * linearByte[Int(red)] + 0.7152 * linearByte[Int(green)] + 0.0722 * linearByte[Int(blue)]
+    }
+
+    /// The contrast ratio of two 8-bit sRGB pixels (drawn pixels, as `ratio` of two colours).
+    public static func ratio(_ a: (red: UInt8, green: UInt8, blue: UInt8), _ b: (red: UInt8, green: UInt8, blue: UInt8)) -> Double {
+        let la = luminance(red: a.red, green: a.green, blue: a.blue), lb = luminance(red: b.red, green: b.green, blue: b.blue)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// The ratio text must have against what it sits on (WCAG 2, large text): below it, refused.
+    public static let minimumRatio = 3.0
 
     /// (L1 + 0.05) / (L2 + 0.05), the lighter over the darker: 1 … 21.
     public static func ratio(_ a: String, _ b: String) -> Double? {
@@ -41,7 +59,7 @@ public enum Contrast {
         let rated = backgrounds.compactMap { bg in ratio(text, bg).map { (bg, $0) } }
         guard let worst = rated.min(by: { $0.1 < $1.1 }) else { return }
         let shown = String(format: "%.2f", (worst.1 * 100).rounded(.down) / 100)
-        if worst.1 < 3 {
+        if worst.1 < minimumRatio {
             d.error(file, field, "\(what) colour \(text) on background \(worst.0) has a contrast ratio of \(shown):1: expected at least 3:1 (WCAG 2, large text), found \(shown):1")
         } else if worst.1 < 4.5 {
             d.warning(file, field, "\(what) colour \(text) on background \(worst.0) has a contrast ratio of \(shown):1, below the 4.5:1 WCAG 2 recommends for text")

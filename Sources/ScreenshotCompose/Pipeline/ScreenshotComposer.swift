@@ -16,6 +16,10 @@ enum RenderTarget: Sendable {
 public struct ScreenshotComposer {
     public var typesetter: Typesetting
     public var layoutEngine: LayoutEngine
+    /// Whether each template and canvas is drawn at `check` to see that it shows the headline
+    /// and the capture (`TemplateProbe`). Off only for tests of the render's own guards, which
+    /// stay behind it for what the probe does not draw (a panorama's panels).
+    var probesTemplates = true
 
     public init(typesetter: Typesetting = PangoTypesetter(), layoutEngine: LayoutEngine = LayoutEngine()) {
         self.typesetter = typesetter
@@ -89,6 +93,9 @@ public struct ScreenshotComposer {
         let selected = plan.outputs(selected: rule)
         let peers = rule.shard == nil ? [] : plan.outputs(selected: PlanSelection(locales: rule.locales))
         let laidOut = layoutEngine.layoutAll(selected, sizedWith: peers, typesetter: typesetter, into: &d)
+        // librsvg asked whether each template and canvas shows the headline and the capture;
+        // only templates every other check accepted are drawn.
+        if probesTemplates && d.errorCount == before { TemplateProbe.check(laidOut, into: &d) }
         if d.errorCount == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.
         let runWide = d.diagnostics.contains { $0.severity == .error && $0.captureId == nil }

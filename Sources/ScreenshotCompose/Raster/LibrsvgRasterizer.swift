@@ -286,6 +286,101 @@ public enum LibrsvgRasterizer {
         return Box(x: Double(x0 + minX), y: Double(y0 + minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
     }
 
+    // MARK: What the template probe draws (`TemplateProbe`)
+
+    /// Whole canvas pixels: a part of a canvas the probe draws.
+    struct Region: Equatable, Sendable {
+        var x, y, width, height: Int
+    }
+
+    /// The whole of `svg` drawn on white as the output would be, but only the pixels of `region`
+    /// (canvas pixels), scaled by `scale` (≤ 1: a smaller picture of the region). cairo
+    /// rasterizes only inside the surface, so a small region is cheap on a large canvas.
+    static func drawRegion(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), region: Region, scale: Double = 1) throws -> RasterImage {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -Double(region.x), -Double(region.y))
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            var error: UnsafeMutablePointer<GError>?
+            if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+                throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
+            }
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
+        }
+    }
+
+    /// Where the elements `ids` of `svg` draw, each alone as `render_layer` draws it (with the
+    /// transforms and inherited style it has in the document): the union of librsvg's ink
+    /// rectangles, canvas pixels; nil when none draws anything.
+    static func layersInk(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String]) throws -> Box? {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            var union: Box?
+            for id in ids {
+                var ink = RsvgRectangle(), logical = RsvgRectangle()
+                var error: UnsafeMutablePointer<GError>?
+                // An element librsvg does not draw (display none on it or a group) has no geometry.
+                guard rsvg_handle_get_geometry_for_layer(handle, "#\(id)", &viewport, &ink, &logical, &error) != 0 else {
+                    _ = take(&error)
+                    continue
+                }
+                guard ink.width > 0, ink.height > 0 else { continue }
+                let box = Box(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+                union = union.map { u in
+                    let x0 = min(u.x, box.x), y0 = min(u.y, box.y)
+                    return Box(x: x0, y: y0, width: max(u.x + u.width, box.x + box.width) - x0, height: max(u.y + u.height, box.y + box.height) - y0)
+                } ?? box
+            }
+            return union
+        }
+    }
+
+    /// The coverage (alpha, 0 … 255) of the elements `ids` of `svg` drawn alone (`render_layer`,
+    /// in order, on transparent) over `region`, scaled by `scale`, row by row (the rows are
+    /// `region.width × scale` rounded up long). An element librsvg will not draw alone covers nothing.
+    static func layersCoverage(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String], region: Region,
+                               scale: Double = 1) throws -> (width: Int, height: Int, alpha: [UInt8]) {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -Double(region.x), -Double(region.y))
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            for id in ids {
+                var error: UnsafeMutablePointer<GError>?
+                if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 { _ = take(&error) }
+            }
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+            var alpha = [UInt8](repeating: 0, count: width * height)
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
+            }
+            return (width, height, alpha)
+        }
+    }
+
     private static func withHandle<T>(_ svg: Data, baseFile: URL, _ body: (UnsafeMutablePointer<RsvgHandle>) throws -> T) throws -> T {
         try svg.withUnsafeBytes { raw -> T in
             let stream = g_memory_input_stream_new_from_data(raw.baseAddress, gssize(raw.count), nil)

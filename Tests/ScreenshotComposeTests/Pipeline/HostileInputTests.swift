@@ -524,19 +524,26 @@ final class BlankOutputTests: XCTestCase {
         let options = PlanOptions(sourceDateEpoch: "1767225600")
         var ignored = DiagnosticCollector()
         let covered = try Fixtures.mobileJob(in: scratch, extra: ["template": "cover.svg.tmpl"])
-        let report = ScreenshotComposer().render(jobFile: covered, options: options)
+        // The template probe refuses such a template at check (TemplateProbeTests); the render's
+        // own guard stays behind it, tested here with the probe off.
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: covered, options: options)).map { $0.components(separatedBy: ": ").dropFirst(2).prefix(2).joined(separator: ": ") },
+                       ["#headline: the headline is not visible on the canvas", "#capture: the capture is hidden on the canvas"])
+        var composer = ScreenshotComposer()
+        composer.probesTemplates = false
+        let report = composer.render(jobFile: covered, options: options)
         XCTAssertEqual(lines(report), [
             "error: \(scratch.path("out/en-US/shot.png")): (output): the capture \(scratch.path("out/.staging-\(getpid())/en-US/captures/shot.png")) is hidden on the canvas: expected its pixels visible in at least a quarter of the 17 regions sampled over its slot, found them in 0 (something is drawn over the rest; a blank output is never shipped)",
         ])
         XCTAssertNil(report.manifest)
         // Covering everything but a band through the slot's centre (where a probe used to be
         // enough) is caught too: the regions are sampled over the whole slot.
-        let (_, laidOut) = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: covered, options: options, into: &ignored))
+        let (_, laidOut) = try XCTUnwrap(composer.prepare(jobFile: covered, options: options, into: &ignored))
         let box = laidOut[0].layout.capture
         let band = "M0 \(box.y - 1)H10000V10000H0Z M\(box.x) \(box.y + box.height / 2 - 6)h\(box.width)v12h-\(box.width)Z"
         try scratch.write("band.svg.tmpl", template.replacingCharacters(in: end, with: ##"<path fill-rule="evenodd" fill="#123456" d="\##(band)"/></svg>"##))
         let banded = try Fixtures.mobileJob(in: scratch, extra: ["template": "band.svg.tmpl"])
-        let bandReport = ScreenshotComposer().render(jobFile: banded, options: options)
+        XCTAssertTrue(errorLines(ScreenshotComposer().check(jobFile: banded, options: options)).contains { $0.contains("#capture: the capture is hidden on the canvas") })
+        let bandReport = composer.render(jobFile: banded, options: options)
         XCTAssertEqual(bandReport.diagnostics.count, 1)
         XCTAssertTrue(bandReport.diagnostics.first?.message.contains("at least a quarter of the 17 regions sampled over its slot, found them in 1 ") == true,
                       bandReport.diagnostics.first?.message ?? "none")
