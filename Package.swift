@@ -6,7 +6,7 @@ import PackageDescription
 // The library's targets in pipeline order: the shared targets, then each stage, then
 // ScreenshotCompose (the orchestration and the API users import). A target depends on and
 // imports only targets before it; scripts/check-stages.py (make test) fails otherwise.
-let libraryLayers = ["Support", "Diagnostics", "Ingest", "ScreenshotCompose"]
+let libraryLayers = ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest", "Publish", "ScreenshotCompose"]
 
 let package = Package(
     name: "store-screenshot-compose",
@@ -45,19 +45,37 @@ let package = Package(
         // diagnostics model and the field readers that report into it (Diagnostics).
         .target(name: "Support", dependencies: ["CGLib", "CPNGShim", "CLibXML2"], path: "Sources/Support"),
         .target(name: "Diagnostics", dependencies: ["Support"], path: "Sources/Diagnostics"),
-        // Files → values: the job file and every file it names, the shipped resources (the one
-        // `Bundle.module` that holds them: templates, catalogs, store languages, themes, schemas).
+        // Files → values: the job file and every file it names, templates read into their
+        // normalized tree (Template/), the shipped resources (the one `Bundle.module` that holds
+        // them: templates, catalogs, store languages, themes, schemas).
         .target(
             name: "Ingest",
-            dependencies: ["Support", "Diagnostics"],
+            dependencies: ["Support", "Diagnostics", "CRsvg", "CLibXML2"],
             path: "Sources/Ingest",
             resources: [.copy("Resources/templates"), .copy("Resources/wells.json"),
                         .copy("Resources/app-store-languages.json"), .copy("Resources/google-play-languages.json"), .copy("Resources/store-wells.json"), .copy("Resources/line-start-words.json"), .copy("Resources/themes"),
                         .copy("Resources/schemas")]
         ),
+        // Values → the validated plan: one OutputSpec per output, each once with its key.
+        .target(name: "Plan", dependencies: ["Support", "Diagnostics", "Ingest", "CLcms2"], path: "Sources/Plan"),
+        // OutputSpec → LaidOutOutput: text set and fitted (Pango, HarfBuzz, libhyphen, ICU), captures placed.
+        .target(name: "Layout", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "CPangoCairo", "CGLib", "CHyphen", "CVoikko", "CICUShim"],
+                path: "Sources/Layout"),
+        // LaidOutOutput → ComposedSVG: the template's tree filled.
+        .target(name: "Compose", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout"], path: "Sources/Compose"),
+        // ComposedSVG → RenderedOutput: librsvg draws it, the PNG is encoded.
+        .target(name: "Raster", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "CRsvg", "CPangoCairo"],
+                path: "Sources/Raster"),
+        // RenderedOutput → Manifest: every input and output with its SHA-256; reading, merging, verifying.
+        .target(name: "Manifest", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster"], path: "Sources/Manifest"),
+        // Manifest → the output folder: staged, owned files, locks, reports, the contact sheet.
+        .target(name: "Publish", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest"],
+                path: "Sources/Publish"),
+        // The orchestration (Pipeline/) and the API users import (every stage re-exported).
         .target(
             name: "ScreenshotCompose",
-            dependencies: ["Support", "Diagnostics", "Ingest", "CRsvg", "CPangoCairo", "CGLib", "CPNGShim", "CLcms2", "CHyphen", "CVoikko", "CICUShim", "CLibXML2"],
+            dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest", "Publish",
+                           "CRsvg", "CPangoCairo", "CGLib", "CPNGShim"],
             path: "Sources/ScreenshotCompose"
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
@@ -68,7 +86,7 @@ let package = Package(
         .executableTarget(name: "ssc-bench", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-bench"),
         // `make fuzz` only: libFuzzer entry point over the decoders (built with -sanitize=fuzzer).
         .executableTarget(name: "ssc-fuzz", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-fuzz"),
-        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "CPNGShim", "store-screenshot-compose"],
+        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest", "Publish", "CPNGShim", "store-screenshot-compose"],
                     path: "Tests/ScreenshotComposeTests", exclude: ["References"]),
     ]
 )

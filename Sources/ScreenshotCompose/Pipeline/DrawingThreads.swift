@@ -1,3 +1,5 @@
+import Support
+import Diagnostics
 import Foundation
 
 /// Long-lived threads that run the drawings for the render workers. A worker waits for its

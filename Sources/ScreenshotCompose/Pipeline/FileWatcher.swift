@@ -1,3 +1,5 @@
+import Support
+import Diagnostics
 import Foundation
 #if canImport(Glibc)
 import Glibc

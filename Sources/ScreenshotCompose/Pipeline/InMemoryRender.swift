@@ -2,6 +2,11 @@ import Foundation
 import Diagnostics
 import Support
 import Ingest
+import Plan
+import Layout
+import Raster
+import Manifest
+import Publish
 
 /// What `ScreenshotComposer.renderInMemory` gives back: every output's bytes, the manifest
 /// that would describe them, and every diagnostic.

@@ -1,6 +1,8 @@
+import Support
 import Foundation
 import Diagnostics
 import Ingest
+import Manifest
 
 // The ingest stage reads the job and every file it names; what it needs from the output folder
 // (the outputs earlier runs composed there, listed by the folder's manifests, which a later stage

@@ -1,6 +1,12 @@
 import Foundation
 import Diagnostics
 import Support
+import Plan
+import Layout
+import Compose
+import Raster
+import Manifest
+import Publish
 
 /// An encoded output breaks a store rule whose citation is verified.
 public struct StoreRuleViolation: Error, Equatable, Sendable {

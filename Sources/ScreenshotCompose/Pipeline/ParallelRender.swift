@@ -1,5 +1,9 @@
+import Support
+import Diagnostics
 import Dispatch
 import Foundation
+import Plan
+import Raster
 
 /// Runs one piece of work per item on a bounded number of threads. Each thread takes the next
 /// item, finishes it and drops its pixels before taking another, so memory grows with the

@@ -2,6 +2,9 @@ import Foundation
 import Diagnostics
 import Support
 import Ingest
+import Plan
+import Raster
+import Publish
 
 /// `preview`: renders the SVGs (no PNGs) and the contact sheet, then re-renders whenever the
 /// job, its headline sources, template, wells, captures or font files change. Only files whose

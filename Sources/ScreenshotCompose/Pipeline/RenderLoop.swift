@@ -2,6 +2,11 @@ import Foundation
 import Diagnostics
 import Support
 import Ingest
+import Plan
+import Layout
+import Raster
+import Manifest
+import Publish
 
 /// Where the render loop hands each rendered output: the output folder (its files staged, then
 /// published with the manifest), memory (the library API), or the preview folder.

@@ -2,6 +2,12 @@ import Foundation
 import Diagnostics
 import Support
 import Ingest
+import Plan
+import Layout
+import Compose
+import Raster
+import Manifest
+import Publish
 
 /// Where a run's outputs go: the output folder (checked before anything is drawn, its
 /// earlier release read), or memory (the library API: the output folder is neither read nor
@@ -87,7 +93,7 @@ public struct ScreenshotComposer {
         // Checks of the plan as a whole, then every output laid out from its own values.
         if case .slots(let template) = plan.templateChoice { layoutEngine.warnMissingFamilies(template, typesetter: typesetter, into: &d) }
         layoutEngine.checkContrast(plan, into: &d)
-        layoutEngine.checkPlaceholderTexts(plan, into: &d)
+        PlaceholderTextCheck.check(plan, into: &d)
         // Only the outputs this run renders are laid out: a shard of none lays out nothing.
         let rule = PlanRecord.selection(plan: plan, options: options, shard: shard)?.rule ?? PlanSelection()
         let selected = plan.outputs(selected: rule)

@@ -1,5 +1,9 @@
+import Diagnostics
 import Foundation
 import Support
+import Plan
+import Layout
+import Raster
 
 /// The layers below the text, drawn once per run for every output that shares them (one
 /// capture under many locales' headlines), keyed by the SHA-256 of their SVG (`LayerSplit`).

@@ -1,3 +1,5 @@
+import Support
+import Diagnostics
 import Foundation
 import Ingest
 

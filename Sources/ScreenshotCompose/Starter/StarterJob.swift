@@ -4,6 +4,8 @@ import Glibc
 import Diagnostics
 import Support
 import Ingest
+import Plan
+import Manifest
 #endif
 
 /// `init [FOLDER]`: a starter job for a folder of captures (plain PNGs, a fastlane snapshot or

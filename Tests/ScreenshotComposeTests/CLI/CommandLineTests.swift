@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Manifest
 
 /// Runs the built `store-screenshot-compose` as a release script would.
 final class CommandLineTests: XCTestCase {

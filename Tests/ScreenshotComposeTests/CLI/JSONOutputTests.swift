@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Manifest
+@testable import Publish
 
 /// `--json` prints one document on stdout in the documented shape; GitHub Actions annotations.
 final class JSONOutputTests: XCTestCase {

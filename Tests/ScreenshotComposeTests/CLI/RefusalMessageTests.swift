@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Manifest
 
 /// Refusals that have alternatives list them all, and never an empty list; a clash says what to
 /// rename.

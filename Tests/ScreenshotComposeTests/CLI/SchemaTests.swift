@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
 
 /// `schema job|wells|store-wells|theme`: draft 2020-12 schemas checked by an independent
 /// validator (python3-jsonschema, installed by scripts/setup.sh) against the shipped files and

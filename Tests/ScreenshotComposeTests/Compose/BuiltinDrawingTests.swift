@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Raster
 
 /// The built-in templates and frames as files (`templates/`), the one rule that fits them to
 /// other sizes (`DrawingFit`), tried on every slot of the shipped store catalog.
@@ -31,7 +36,7 @@ final class BuiltinDrawingTests: XCTestCase {
         let capture = TemplateInstance.Capture(width: size?.0 ?? slot.width, height: size?.1 ?? slot.height, family: family, platform: platform,
                                                screenCornerRadius: nil, frame: nil)
         var d = DiagnosticCollector()
-        let template = LayoutEngine.slotTemplate(.builtin(builtin), canvas: slot, captures: Array(repeating: capture, count: builtin.capturesPerPanel),
+        let template = CapturePlacement.slotTemplate(.builtin(builtin), canvas: slot, captures: Array(repeating: capture, count: builtin.capturesPerPanel),
                                                  theme: theme, texts: texts, into: &d)
         XCTAssertEqual(lines(d), [], "\(builtin.rawValue) on \(slot.id)")
         let parsed = try XCTUnwrap(template, "\(builtin.rawValue) on \(slot.id)")

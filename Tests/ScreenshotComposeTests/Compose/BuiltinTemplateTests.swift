@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
+@testable import Manifest
+@testable import Publish
 
 /// The built-in templates (generated in the slot convention for each canvas) with the
 /// project's own frames: reference images, pixel checks and the contrast check.

@@ -1,5 +1,8 @@
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
 
 /// CSS Syntax Level 3 tokens with their escapes decoded, as the template checks read them.
 final class CSSTokenizerTests: XCTestCase {

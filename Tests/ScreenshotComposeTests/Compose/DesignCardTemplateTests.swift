@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Raster
+@testable import Publish
 
 /// The design card's placeholder template, exactly as the card gave it, renders the demo job:
 /// the renderer derives `xml:lang`, the capture image's id and the wrapped headline lines.
@@ -97,6 +101,15 @@ final class DesignCardShadowTests: XCTestCase {
         var darker = 0
         for y in 0..<png.header.height where png.pixel(x: 603, y: y).r < before.pixel(x: 603, y: y).r { darker += 1 }
         XCTAssertGreaterThan(darker, 5, "rings below the frame on the centre line")
+        // The headline's <text> is the text slot `headline`, so the layers under it are drawn
+        // once per capture (the shadow's 24 rings are the costly part) and shared by locales;
+        // the PNG is still librsvg's one-pass drawing of the SVG beside it.
+        XCTAssertTrue(svg.contains(##"<text id="headline" x="603""##), svg)
+        let svgData = try Data(contentsOf: URL(fileURLWithPath: shadowed.path("out/en-US/home.svg")))
+        XCTAssertEqual(try LayerSplit.split(svgData).get().textIDs, ["headline"])
+        let whole = try LibrsvgRasterizer.drawWhole(svg: svgData, baseFile: URL(fileURLWithPath: shadowed.path("out/en-US/home.svg")),
+                                                    width: 1206, height: 2622)
+        XCTAssertEqual(PixelHash.of(png), PixelHash.of(whole))
         // The same bytes on one thread and on two (layers below the text shared).
         let (one, _) = try render(shadow: true, jobs: 1)
         for locale in ["en-US", "de-DE"] {

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Raster
+@testable import Manifest
+@testable import Publish
 
 /// Issue 24: real exports of design tools pass — what the tool writes for itself is left out with
 /// one warning, its CSS resolved — and the PNG is what librsvg draws from the written SVG:

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Publish
 
 /// A designer's template marked only with slot ids (no placeholders): the capture goes into
 /// its rect, the headline into its box, frame art drawn after the capture covers it.

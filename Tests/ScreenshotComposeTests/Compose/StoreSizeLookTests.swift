@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
 
 /// The look at store size: `fixtures/devices-job.json` (one job, `"template"` by device family
 /// and target) composes the iPhone 6.9 in, iPad 13 in and Google Play phone slots; the images

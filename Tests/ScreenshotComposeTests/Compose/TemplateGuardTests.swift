@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
 
 /// Issue 24 "Bad input gets", a second adversarial pass: templates `check` accepted that hid or
 /// scrambled the headline with exit 0, or ran into the time limit, or failed only at render.

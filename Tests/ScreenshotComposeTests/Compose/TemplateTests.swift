@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Layout
+@testable import Compose
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

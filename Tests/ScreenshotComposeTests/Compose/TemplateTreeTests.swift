@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
 
 /// Issue 24 item 1: every template is read once, by libxml2, into one normalized tree, and
 /// checked there. Each case the adversarial pass found accepted (and rendered with exit 0) is

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
 
 /// Ids that become file names must differ in more than case (adversarial pass, defect 3):
 /// `home` and `HOME` name one file on macOS, where fastlane runs.

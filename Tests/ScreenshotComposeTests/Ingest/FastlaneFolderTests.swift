@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Raster
 
 /// Captures read from fastlane snapshot and screengrab folders.
 final class FastlaneFolderTests: XCTestCase {

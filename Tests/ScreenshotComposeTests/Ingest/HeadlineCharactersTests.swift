@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
 
 /// Headlines that would draw nothing, or ship a localization tool's placeholders, are caught
 /// where they were written (an adversarial pass found both rendered with exit 0).

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
 
 /// The ingest step reads every file a job names; planning is a function of what it read.
 final class IngestTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
 
 final class JobTests: XCTestCase {
     private func decode(_ json: String) -> (Job?, [String]) {

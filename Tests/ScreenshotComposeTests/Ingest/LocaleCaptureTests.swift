@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
 
 /// Capture paths with `{locale}`: each locale composes its own capture.
 final class LocaleCaptureTests: XCTestCase {

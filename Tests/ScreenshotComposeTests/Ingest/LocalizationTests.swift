@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Manifest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
 
 /// A job listing one capture file under many ids (adversarial pass, defect 2): the file was
 /// decoded per entry, and 3,000 entries ran out of time at ~1 GB. It is now decoded once, and

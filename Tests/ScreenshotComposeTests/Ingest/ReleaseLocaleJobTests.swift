@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
 
 /// The locale model and the diagnostics of a job read from files: a language with two headline
 /// locales, each device in its own target, and problems reported where they are (the String

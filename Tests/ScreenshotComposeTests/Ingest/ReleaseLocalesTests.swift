@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
 
 /// One locale per language across both stores: the listing languages of the stores' language
 /// lists, which headline locale serves which store folder, and the model a job is read into.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
 
 /// screengrab keeps earlier runs' screenshots (`clear_previous_screenshots` is off by default)
 /// and appends milliseconds to each name, so a re-run leaves two shots of one screen: the newest

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Raster
+@testable import Manifest
 
 /// `init` writes only jobs `check` accepts: folder names such as `pt_BR` are read as their BCP 47
 /// locale (they were ignored without a word, or warned about and left out), and what `check`

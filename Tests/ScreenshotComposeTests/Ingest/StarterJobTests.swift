@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Raster
+@testable import Manifest
 
 /// `init [FOLDER]`: a starter job for a folder of captures, which renders once its headlines
 /// are written.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
 
 /// Strict text decoding (`TextDecoding`): bytes that are not text in the encoding they claim are
 /// refused with their byte offset, in `.strings` files, String Catalogs, jobs and templates.

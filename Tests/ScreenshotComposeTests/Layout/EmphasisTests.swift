@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Plan
+@testable import Layout
 
 /// `"emphasis": "asterisks"`: `*word*` in the theme's accent colour and weight.
 final class EmphasisTests: XCTestCase {

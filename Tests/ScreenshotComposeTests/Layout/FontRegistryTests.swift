@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Layout
 
 /// Issue 26 item 4: fontconfig's configuration is one per process, so `FontRegistry` owns it:
 /// each distinct font file is registered once, by content, whatever path, job or thread brings

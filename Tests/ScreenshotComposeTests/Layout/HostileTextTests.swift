@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
+@testable import Plan
 
 /// Headlines whose grapheme count hides their size (adversarial pass, defect 1): one letter
 /// with 50,000 accents was "1 character" and check ran for minutes. Each input here is small;

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Layout
+@testable import Manifest
 
 /// Dictionary hyphenation (libhyphen + Debian's patterns), soft hyphens and non-breaking
 /// hyphens, checked on the lines written to the SVG.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Layout
 
 /// Katakana loanwords stay whole on Japanese lines (ICU's dictionary splits those it knows the
 /// parts of: ワン|タップ, スクリーン|ショット); a middle dot may end a line; a run wider than the

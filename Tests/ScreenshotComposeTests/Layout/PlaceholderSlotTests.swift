@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
 
 /// Issue 24, one template system: a `{{PLACEHOLDER}}` template's placeholders are slots of its
 /// tree (canvas, headline box, capture box, the frame following the capture), laid out by the one

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
 
 /// Themes from the job, refused keys and colours, and reference images of each template
 /// feature. `make update-references` (UPDATE_REFERENCES=1) rewrites the references; a changed

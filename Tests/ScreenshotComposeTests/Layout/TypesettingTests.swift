@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Layout
+@testable import Compose
+@testable import Manifest
 
 /// Headlines in every script, rendered for real and checked on the PNG's pixels.
 final class TypesettingTests: XCTestCase {

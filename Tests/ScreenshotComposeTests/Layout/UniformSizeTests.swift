@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
+@testable import Plan
+@testable import Layout
 
 /// `"headlineSize": "uniform"` never leaves a headline at a larger size without saying so.
 final class UniformSizeTests: XCTestCase {

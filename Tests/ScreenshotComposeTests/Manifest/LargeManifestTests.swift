@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Manifest
 
 /// `verify` and `merge-manifests` stay linear in every list a manifest holds: a manifest whose
 /// outputs name 200,000 font entries is verified, and two shards of 2,000 outputs merged, within

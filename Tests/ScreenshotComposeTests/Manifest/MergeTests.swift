@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Layout
+@testable import Raster
+@testable import Manifest
+@testable import Publish
 
 /// Per-locale and sharded CI runs: part manifests, `merge-manifests` and `verify`'s
 /// completeness checks.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Manifest
 
 /// A screen that draws more than one capture (duo, panorama): every capture copy its SVG links
 /// is the tool's, listed in the manifest, verified, and the release renders again in place.

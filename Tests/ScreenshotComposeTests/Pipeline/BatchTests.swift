@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
+@testable import Plan
+@testable import Raster
 
 /// Parallel rendering, CI shards and manifest merging.
 final class BatchTests: XCTestCase {

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Layout
+@testable import Raster
 
 /// Work on drawing threads: templates read at once agree, fonts registered later are drawn by
 /// threads that drew before, a publish failure keeps its reason. Each fails with its fix reverted.

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Raster
+@testable import Manifest
+@testable import Publish
 
 /// Issue 17: hostile input and faults, second round. One test (at least) per numbered case.
 final class HostileInputTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Manifest
 
 /// The library used the way another Swift program uses it: a job built in code, rendered to
 /// values in memory.

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Compose
+@testable import Raster
+@testable import Manifest
+@testable import Publish
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ScreenshotCompose
+@testable import Support
 
 /// Generated per-locale captures of a small travel app ("Tuck Trips") as a two-store release
 /// holds them: fastlane snapshot's folder (iPhone 16 Pro Max 1320×2868 and iPad Pro 13-inch

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Layout
 
 /// What a run refuses or survives: a subtitle over the limit refused before measuring, an output
 /// failing while rendering under --keep-going, a short pixel buffer, font keys differing in

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Manifest
+@testable import Publish
 #if canImport(Glibc)
 import Glibc
 #endif

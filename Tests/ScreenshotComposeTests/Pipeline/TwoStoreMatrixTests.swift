@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Plan
+@testable import Manifest
+@testable import Publish
 
 /// The two-store release of `TwoStoreReleaseTests` (iPhone, iPad and an Android phone, three
 /// screens, four languages the stores name differently) as a CI matrix: one runner per language,

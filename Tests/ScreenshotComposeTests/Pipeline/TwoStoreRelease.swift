@@ -1,5 +1,6 @@
 import Foundation
 @testable import ScreenshotCompose
+@testable import Plan
 
 /// The two-store release as a user makes it, made once per test process: the generated
 /// captures (`ReleaseCaptures`), `init fastlane`, the translator's catalog of four languages,

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Manifest
 
 /// The whole path a release engineer takes for two stores: a fastlane folder with snapshot's
 /// screenshots (iPhone and iPad) and screengrab's (a phone), in four languages the stores name

@@ -2,6 +2,8 @@ import CPNGShim
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
 
 /// Transparency and ink are decided once, from decoded pixels, when planning.
 final class CaptureInkTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
 
 /// Captures in colour spaces other than sRGB are converted (Little CMS) before composing.
 final class ColorTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
 
 /// The store catalog against fastlane deliver's table (sizes per display type), and the names
 /// of deliver's copies against deliver's rule for sizes two display types share, both as

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
 
 /// A fastlane screen shown on several devices has one headline, written once in the String
 /// Catalog under the screen's name; each device's capture has an id of its own. A problem with

@@ -2,6 +2,9 @@ import CPNGShim
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
 
 /// Every PNG flavour a capture may come in renders, its transparency flattened; no output
 /// ever has an alpha channel.

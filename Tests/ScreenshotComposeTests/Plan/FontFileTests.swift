@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Layout
 
 /// Issue 25 item 2: every input opened once. A job's font file is read once, without blocking,
 /// checked on its descriptor; fontconfig, which opens a font by path again and again, is given

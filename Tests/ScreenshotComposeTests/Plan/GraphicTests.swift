@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
+@testable import Publish
 
 /// `"graphics"`: Google Play's feature graphic (1024×500) from the app icon, name and a line.
 final class GraphicTests: XCTestCase {

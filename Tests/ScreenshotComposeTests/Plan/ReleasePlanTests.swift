@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Layout
+@testable import Raster
+@testable import Manifest
 
 /// The plan's one list of outputs: each output once with its key, shards as shares of that list,
 /// the manifest's plan record, merges and `verify` reading it; a run that selects nothing.

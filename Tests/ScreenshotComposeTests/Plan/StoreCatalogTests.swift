@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Raster
+@testable import Manifest
 
 /// The shipped store classes and device wells, the well picked from a capture's size,
 /// `wells identify`, and this tool's own output refused as a capture.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
 
 /// `"targets"`: every screen into every target of its family, per-target folders, both
 /// stores' upload layouts, `"localeMap"`.

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

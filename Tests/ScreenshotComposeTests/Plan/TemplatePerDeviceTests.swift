@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
 
 /// `"template"` by device family or target, and the geometry a template gives target
 /// expansion: one job composes iPhone, iPad and Google Play in a designer's look, and a target

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
+@testable import Raster
+@testable import Manifest
+@testable import Publish
 
 /// A job's own device frame (`"frame"`): a PNG whose screen is found from its alpha, or an SVG
 /// with a `capture` rect. The capture is fitted into the screen and the frame drawn over it.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Raster
 
 final class WellsCatalogTests: XCTestCase {
     private func load(_ json: String) -> (WellsCatalog?, [String]) {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Manifest
 
 /// The contact sheet opened in a real browser (headless Chromium, installed by the set-up).
 final class ContactSheetTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Publish
 
 /// Issue 25 item 1: one ownership rule for the output folder (`FolderOwnership`), asked by
 /// render, `merge-manifests` and preview. The tool replaces or removes only its own files; a

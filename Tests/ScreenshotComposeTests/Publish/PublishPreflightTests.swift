@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Publish
 
 /// The publish step checks every destination before it removes or replaces anything.
 final class PublishPreflightTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
+@testable import Manifest
 
 /// The publish step owns the output folder: outputs an earlier run's manifest listed and this
 /// run does not write are removed; anything the manifest did not list stays.

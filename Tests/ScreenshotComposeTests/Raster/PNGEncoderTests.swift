@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
 
 /// The output encoder: rows filtered in the C shim, image data deflated by libdeflate, every
 /// chunk written by libpng. Decoded with libpng, every preset gives back the canvas exactly.

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Ingest
+@testable import Plan
+@testable import Raster
+@testable import Manifest
 
 /// Issue 24 item 5, the whole path: every built-in rendered by `render` on 1 and 3 threads, as
 /// two shards and as a part of one locale gives the same PNG bytes for every output, and each

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Diagnostics
+@testable import Ingest
+@testable import Plan
+@testable import Raster
+@testable import Manifest
+@testable import Publish
 
 /// Layers below the text drawn once per capture, text drawn per output over a copy: every PNG
 /// is byte for byte the one-pass PNG, and templates that cannot be split fall back to one pass.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Ingest
 
 /// The template probe (`TemplateProbe`): librsvg draws each template and canvas once at `check`,
 /// with the headline and without it, and with two images in the capture slot. An adversarial

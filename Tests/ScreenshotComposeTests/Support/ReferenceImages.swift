@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import ScreenshotCompose
+@testable import Support
+@testable import Plan
 
 /// Rendered PNGs compared with the reference images in `References/`, 8 levels per channel of
 /// tolerance (anti-aliasing), saying where they differ. `make update-references`

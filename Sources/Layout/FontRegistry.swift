@@ -1,0 +1,115 @@
+import Diagnostics
+import CPangoCairo
+import Foundation
+import Support
+
+// The only Swift file that changes fontconfig's configuration (the Pango bridge,
+// PangoTypesetter.swift, only reads it).
+//
+// Why one owner: fontconfig's configuration (`FcConfigGetCurrent`) is one per process, and
+// everything that draws text reads it — our Pango contexts when measuring, and librsvg, which
+// draws through the default Pango font map of each thread. A job's font files are added to
+// that configuration, so they are process-wide state whatever Swift value asked for them.
+// This registry is that state's one owner:
+//  - each distinct font file is given to fontconfig once per process, keyed by its content
+//    (the SHA-256 of the bytes the ingest step read): the same font under two paths, in one
+//    job or in two runs, is one registration and one face, so fontconfig never holds two
+//    faces of one family that could tie in matching;
+//  - nothing is ever released: fontconfig can only drop every application font at once
+//    (`FcConfigAppFontClear`), which would pull fonts from under a run drawing on another
+//    thread (or a library user's second composer). The private copies fontconfig reads stay
+//    on disk until the process exits (`FontFileCopies`);
+//  - a font map made before a registration holds a stale cache, and font maps are not
+//    thread-safe, so the registry never touches another thread's map: it counts registrations
+//    (`generation`), and each thread brings its own maps up to date before it measures or
+//    draws (`refreshThreadFontMap`, `PangoTypesetter`'s per-thread contexts).
+
+/// The process's registered font files (see the comment above for why there is one).
+public enum FontRegistry {
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        /// SHA-256 of the content → the file fontconfig was given for it.
+        var registered: [String: String] = [:]
+        /// Bumped by every registration that gave fontconfig a new file.
+        var generation = 0
+    }
+
+    private static let state = State()
+    private static let seenKey = "store-screenshot-compose.fontRegistryGeneration"
+
+    /// Gives fontconfig the private copies whose content it does not hold yet, each once per
+    /// process however many paths, jobs or threads bring it. Throws `FontRegistrationError`
+    /// naming the first file fontconfig cannot use (the copies before it stay registered).
+    package static func register(_ copies: [FontFileCopies.Copy]) throws {
+        guard !copies.isEmpty else { return }
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        var added = false
+        defer {
+            if added {
+                state.generation += 1
+            }
+        }
+        for copy in copies where state.registered[copy.sha256] == nil {
+            guard FcConfigAppFontAddFile(FcConfigGetCurrent(), copy.privatePath) != 0 else {
+                throw FontRegistrationError(path: copy.privatePath)
+            }
+            state.registered[copy.sha256] = copy.privatePath
+            added = true
+        }
+    }
+
+    /// Bumped by every registration of a new file; a font map that saw an older one is stale.
+    static var generation: Int {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        return state.generation
+    }
+
+    /// SHA-256 of each distinct registered content → the file fontconfig holds for it.
+    package static var registeredFiles: [String: String] {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        return state.registered
+    }
+
+    /// Makes this thread's default font map (the one librsvg draws with) see every font file
+    /// registered so far, on any thread. Cheap when nothing changed: call before drawing.
+    public static func refreshThreadFontMap() {
+        let current = generation
+        let dictionary = Thread.current.threadDictionary
+        guard (dictionary[seenKey] as? Int) != current else { return }
+        if let shared = pango_cairo_font_map_get_default() {
+            pango_fc_font_map_config_changed(OpaquePointer(shared))
+        }
+        dictionary[seenKey] = current
+    }
+
+    /// Every file fontconfig was given for this process (`FcSetApplication`), as it holds them.
+    static func applicationFontFiles() -> [String] {
+        guard let fonts = FcConfigGetFonts(FcConfigGetCurrent(), FcSetApplication) else { return [] }
+        var files: [String] = []
+        for index in 0..<Int(fonts.pointee.nfont) {
+            var file: UnsafeMutablePointer<FcChar8>?
+            if let pattern = fonts.pointee.fonts[index], FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file {
+                files.append(String(cString: file))
+            }
+        }
+        return files
+    }
+
+    /// True when fontconfig knows a font of this family (installed or registered).
+    static func hasFamily(_ family: String) -> Bool {
+        guard let pattern = FcPatternCreate() else { return false }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        guard let objects = FcObjectSetCreate() else { return false }
+        defer { FcObjectSetDestroy(objects) }
+        FcObjectSetAdd(objects, FC_FAMILY)
+        guard let list = FcFontList(FcConfigGetCurrent(), pattern, objects) else { return false }
+        defer { FcFontSetDestroy(list) }
+        return list.pointee.nfont > 0
+    }
+}

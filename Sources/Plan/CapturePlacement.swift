@@ -1,0 +1,162 @@
+import Support
+import Diagnostics
+import Ingest
+
+/// A capture placed in a template's capture slot: scaled to fit the slot (aspect kept, never
+/// enlarged), centred, clipped to a rounded rect of the slot's corner radius.
+public struct PlacedCapture: Equatable, Sendable {
+    /// `capture` or `capture-N`: also the id of the `<image>` in the composed SVG.
+    public var slotId: String
+    /// Index into the output's captures (`OutputSpec.captures`).
+    public var captureIndex: Int
+    public var rect: Rect
+    public var radius: Double
+    /// The job's frame drawn over the capture: the slot holds the frame, the capture sits in its screen.
+    public var frame: PlacedFrame? = nil
+}
+
+/// A user frame (`UserFrame`) placed in a capture slot.
+public struct PlacedFrame: Equatable, Sendable {
+    /// The whole frame, fitted into the slot (aspect kept, centred).
+    public var rect: Rect
+    /// The frame's screen: black behind the capture, so a capture of another aspect shows bars.
+    public var screen: Rect
+    public var href: String
+}
+
+/// Where a template puts captures on a canvas: the slot template a choice of template gives for
+/// a canvas and its captures, and each capture placed in its slot. The one geometry the layout
+/// draws, target expansion refuses enlargement with, and `wells identify` answers with.
+package enum CapturePlacement {
+    /// Why captures could not be placed.
+    package enum Refusal: Error, Equatable, Sendable {
+        /// The capture would be drawn wider than its own pixels.
+        case enlarged(slot: String, captureIndex: Int, placedWidth: Double, captureWidth: Int)
+        /// More captures than capture slots.
+        case tooFewSlots(slots: Int, captures: Int)
+    }
+
+    /// The slot template `choice` composes `canvas` (× `panels`) from with these captures: a
+    /// built-in's drawing for the canvas's family and orientation, or a designer's template,
+    /// each fitted by the rule in `DrawingFit` (a designer's only when its size differs or it
+    /// uses the rule's markers); nil when refused. A placeholder template's slots are made from
+    /// the output's own template (`slotTemplate(for:)`, `SlotTemplate(placeholders:…)`).
+    package static func slotTemplate(_ choice: TemplateChoice, canvas: Well, panels: Int = 1, captures: [PlannedCapture], theme: Theme,
+                             texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
+        slotTemplate(choice, canvas: canvas, panels: panels, captures: captures.map { instanceCapture($0, theme: theme) }, theme: theme,
+                     texts: texts, into: &d)
+    }
+
+    static func slotTemplate(_ choice: TemplateChoice, canvas: Well, panels: Int = 1, captures: [TemplateInstance.Capture], theme: Theme,
+                             texts: Set<String>, into d: inout DiagnosticCollector) -> SlotTemplate? {
+        let drawing: TemplateTree, shown: String
+        switch choice {
+        case .placeholder:
+            return SlotTemplate(placeholders: .empty, width: canvas.width, height: canvas.height, theme: theme,
+                                screenCornerRadius: captures.first?.screenCornerRadius ?? 0)
+        case .slots(let template):
+            guard TemplateFitting.needsFitting(template, canvas: canvas, panels: panels) else { return template }
+            (drawing, shown) = (template.tree, template.file)
+        case .builtin(let builtin):
+            let family = captures.first?.family ?? .phone
+            let orientation = Orientation(width: canvas.width, height: canvas.height).rawValue
+            guard let found = BuiltinDrawings.shared.template(builtin, family: family, width: canvas.width, height: canvas.height), let tree = found.tree else {
+                let problems = BuiltinDrawings.shared.problems(builtin)
+                d.error("builtin:\(builtin.rawValue)", "(template)", "no drawing for a \(family.rawValue) canvas of \(canvas.width)×\(canvas.height): expected templates/\(builtin.rawValue)/\(family.rawValue)-\(orientation).svg or templates/\(builtin.rawValue)/\(orientation).svg\(problems.isEmpty ? "" : " (\(problems.joined(separator: "; ")))")")
+                return nil
+            }
+            (drawing, shown) = (tree, "builtin:\(builtin.rawValue)")
+        }
+        let instance = TemplateInstance(drawing: drawing, width: canvas.width, height: canvas.height, panels: panels,
+                                        captures: captures, theme: theme, texts: texts,
+                                        frame: { family, width, height in BuiltinDrawings.shared.frame(family, width: width, height: height)?.tree })
+        let tree: TemplateTree
+        do {
+            tree = try instance.tree(file: shown)
+        } catch let refusal as DrawingFit.Refusal {
+            d.error(drawing.file, refusal.element, "cannot fit the drawing to the \(canvas.width)×\(canvas.height) canvas: \(refusal.message)", at: refusal.position)
+            return nil
+        } catch {
+            d.error(drawing.file, "(template)", "cannot fit the drawing to the \(canvas.width)×\(canvas.height) canvas: \(error)")
+            return nil
+        }
+        guard var template = SlotTemplate(tree: tree, into: &d) else { return nil }
+        if case .builtin = choice { template.localeFonts = true }
+        return template
+    }
+
+    /// What a capture slot needs to know of a planned capture: its size, family and platform,
+    /// its screen's corner radius (the theme's, else the well's, else the frame's own), its frame.
+    static func instanceCapture(_ capture: PlannedCapture, theme: Theme) -> TemplateInstance.Capture {
+        var radius: Double? = capture.well.screenCornerRadius > 0 ? capture.well.screenCornerRadius : nil
+        if case .fraction(let f) = theme.cornerRadius { radius = f }
+        return TemplateInstance.Capture(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
+                                        platform: DevicePlatform.of(capture.well), screenCornerRadius: radius, frame: capture.frame)
+    }
+
+    /// Each capture in its slot, in slot order: fitted (aspect kept, centred, never enlarged),
+    /// or with a `frame`, the frame fitted into the slot and the capture into its screen.
+    /// Target expansion checks enlargement with this too, so both see one geometry.
+    package static func placeCaptures(_ template: SlotTemplate, _ captures: [(index: Int, width: Int, height: Int, frame: UserFrame?)]) -> Result<[PlacedCapture], Refusal> {
+        guard captures.count <= template.captures.count else {
+            return .failure(.tooFewSlots(slots: template.captures.count, captures: captures.count))
+        }
+        var placed: [PlacedCapture] = []
+        for (slot, capture) in zip(template.captures, captures) {
+            if let framed = slot.placeholderFrame {
+                let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
+                // On whole pixels: the size rounded down, the corner rounded; enlarged only when
+                // that size is wider than the capture.
+                let w = (Double(capture.width) * scale).rounded(.down), h = (Double(capture.height) * scale).rounded(.down)
+                if w > Double(capture.width) + 0.5 {
+                    return .failure(.enlarged(slot: slot.id, captureIndex: capture.index, placedWidth: w, captureWidth: capture.width))
+                }
+                let rect = Rect(x: (slot.rect.x + (slot.rect.width - w) / 2).rounded(), y: (slot.rect.y + (slot.rect.height - h) / 2).rounded(),
+                                width: w, height: h)
+                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: (w * framed.screenCornerRadius).rounded()))
+                continue
+            }
+            if let frame = capture.frame {
+                let fitted = frame.placed(in: slot.rect, captureWidth: capture.width, captureHeight: capture.height)
+                let scale = min(fitted.screen.width / Double(capture.width), fitted.screen.height / Double(capture.height))
+                let w = Double(capture.width) * scale, h = Double(capture.height) * scale
+                let rect = Rect(x: fitted.screen.x + (fitted.screen.width - w) / 2, y: fitted.screen.y + (fitted.screen.height - h) / 2, width: w, height: h)
+                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: frame.screenRadius * fitted.scale,
+                                            frame: PlacedFrame(rect: fitted.frame, screen: fitted.screen, href: frame.href)))
+                continue
+            }
+            let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
+            if scale > 1.0001 {
+                return .failure(.enlarged(slot: slot.id, captureIndex: capture.index,
+                                          placedWidth: (Double(capture.width) * scale).rounded(), captureWidth: capture.width))
+            }
+            let w = Double(capture.width) * scale, h = Double(capture.height) * scale
+            let rect = Rect(x: slot.rect.x + (slot.rect.width - w) / 2, y: slot.rect.y + (slot.rect.height - h) / 2, width: w, height: h)
+            placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: slot.radius))
+        }
+        return .success(placed)
+    }
+
+    /// The width `capture` would be drawn at on its canvas by `choice` when that is wider than
+    /// the capture (it would be enlarged), else nil: the template's own capture slot (its first),
+    /// with the headline alone (the most room the template gives), the geometry the layout
+    /// draws. Target expansion refuses with it, so a target and the same `storeWell` agree.
+    static func enlargedWidth(_ capture: PlannedCapture, choice: TemplateChoice, theme: Theme) -> Double? {
+        var ignored = DiagnosticCollector()
+        guard let template = slotTemplate(choice, canvas: capture.canvas, captures: [capture], theme: theme, texts: ["headline"], into: &ignored) else { return nil }
+        if case .failure(.enlarged(_, _, let placed, _)) = placeCaptures(template, [(0, capture.header.width, capture.header.height, capture.frame)]) {
+            return placed
+        }
+        return nil
+    }
+
+    /// Whether a capture is drawn at most at its own size on a canvas by the `{{PLACEHOLDER}}`
+    /// template's slots at `proportions` (never enlarged).
+    package static func fitsWithoutEnlarging(canvasWidth: Int, canvasHeight: Int, captureWidth: Int, captureHeight: Int,
+                                     proportions: LayoutProportions = LayoutProportions()) -> Bool {
+        let template = SlotTemplate(placeholders: .empty, width: canvasWidth, height: canvasHeight, theme: Theme(), screenCornerRadius: 0,
+                                    proportions: proportions)
+        if case .success = placeCaptures(template, [(0, captureWidth, captureHeight, nil)]) { return true }
+        return false
+    }
+}

@@ -1,0 +1,144 @@
+import Support
+import Diagnostics
+import Foundation
+import Ingest
+
+/// Device frames in capture slots. A capture slot marked `data-frame="device"` (or
+/// `data-frame="<family>"`, which forces that family's frame, as `browser` does) is the room
+/// the device takes: the family's frame (`templates/frames/<family>-<orientation>.svg`, a
+/// drawing whose `<rect id="capture">` is the screen) is fitted to the capture by the same rule
+/// as templates (scaled to the capture's width, its height made up at its stretch line: the
+/// screen then has the capture's exact size), then scaled down, uniformly, into the slot —
+/// never up, so the capture is never drawn beyond its own pixels — centred across, and placed
+/// by `data-align` (`top`, `middle`, `bottom`) down. Its elements take the slot's place in
+/// document order: those before its `capture` rect draw under the capture, those after over it.
+package struct FramePlacement {
+    var instance: TemplateInstance
+
+    typealias Refusal = DrawingFit.Refusal
+    typealias Capture = TemplateInstance.Capture
+
+    func placeFrames(in tree: inout TemplateTree) throws {
+        let slots = tree.documentOrder.filter { tree[$0].name == "rect" && tree[$0]["id"].map(SlotTemplate.isCaptureSlot) == true }
+        for (index, slot) in slots.enumerated() {
+            guard let kind = tree[slot]["data-frame"] else { continue }
+            guard index < instance.captures.count else {
+                // A slot no capture fills (a duo with one capture, a panel past the captures).
+                tree.detach(slot)
+                continue
+            }
+            let capture = instance.captures[index]
+            if capture.frame != nil {
+                // The job's own frame: the layout draws it into the slot.
+                tree[slot].set("fill", "none")
+                continue
+            }
+            let label = tree.label(slot)
+            let family: DeviceFamily
+            if kind == "device" {
+                family = capture.family
+            } else if let named = DeviceFamily(rawValue: kind) {
+                family = named
+            } else {
+                throw Refusal(element: label, message: "data-frame: expected device or one of \(DeviceFamily.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(kind)\"", position: tree[slot].position)
+            }
+            guard let frame = instance.frame(family, capture.width, capture.height) else {
+                throw Refusal(element: label, message: "no device frame for a \(family.rawValue) capture of \(capture.width)×\(capture.height): expected templates/frames/\(family.rawValue)-\(Orientation(width: capture.width, height: capture.height).rawValue).svg",
+                              position: tree[slot].position)
+            }
+            try place(frame, capture: capture, slot: slot, in: &tree)
+        }
+    }
+
+    /// The frame's elements fitted to `capture`, placed in `slot`'s room, in its stead.
+    private func place(_ frame: TemplateTree, capture: Capture, slot: TemplateTree.NodeID, in tree: inout TemplateTree) throws {
+        let slotElement = tree[slot]
+        let id = slotElement["id"] ?? "capture"
+        let label = tree.label(slot)
+        func number(_ e: TemplateTree.Element, _ name: String) -> Double? { e[name].flatMap { SVGLength.number($0) } }
+        let frameRoot = frame[frame.root]
+        guard let screenNode = frame.element(id: "capture"), frame[screenNode].name == "rect",
+              let sw = number(frame[screenNode], "width"), let sh = number(frame[screenNode], "height"), sw > 0, sh > 0,
+              let frameWidth = number(frameRoot, "width"), let frameHeight = number(frameRoot, "height") else {
+            throw Refusal(element: label, message: "the frame \(frame.file) needs a width and height and a <rect id=\"capture\"> with a size")
+        }
+        let area = Rect(x: number(slotElement, "x") ?? 0, y: number(slotElement, "y") ?? 0,
+                        width: number(slotElement, "width") ?? 0, height: number(slotElement, "height") ?? 0)
+        let sy = number(frame[screenNode], "y") ?? 0
+        let line = number(frameRoot, "data-stretch-y") ?? sy + sh / 2
+        // 1: the frame at the capture's own pixels, its screen exactly the capture.
+        let toCapture = Double(capture.width) / sw
+        let stretch = Double(capture.height) - toCapture * sh
+        let fittedWidth = frameWidth * toCapture, fittedHeight = frameHeight * toCapture + stretch
+        // 2: scaled down into the slot, never up.
+        let scale = min(area.width / fittedWidth, area.height / fittedHeight, 1)
+        guard scale > 0, fittedHeight > 0 else {
+            throw Refusal(element: label, message: "the slot (\(SVGNumber.format(area.width))×\(SVGNumber.format(area.height))) has no room for the frame \(frame.file)",
+                          position: slotElement.position)
+        }
+        let x = area.x + (area.width - fittedWidth * scale) / 2
+        let y: Double
+        switch slotElement["data-align"] ?? "middle" {
+        case "top": y = area.y
+        case "bottom": y = area.maxY - fittedHeight * scale
+        case "middle": y = area.y + (area.height - fittedHeight * scale) / 2
+        case let other:
+            throw Refusal(element: label, message: "data-align: expected top, middle or bottom, found \"\(other)\"", position: slotElement.position)
+        }
+        // The frame's own ids take the slot's number: device-shadow, device-2-shadow, ….
+        let prefix = id == "capture" ? "device" : "device-\(id.dropFirst("capture-".count))"
+        func name(_ frameId: String) -> String {
+            if frameId == "capture" { return id }
+            return frameId.hasPrefix("device") ? prefix + frameId.dropFirst("device".count) : "\(prefix)-\(frameId)"
+        }
+        guard let parent = tree[slot].parent, let at = tree.indexInParent(slot) else { return }
+        tree.detach(slot)
+        var inserted: [TemplateTree.NodeID] = []
+        for child in frameRoot.children {
+            guard case .element(let node) = child, !["title", "desc", "metadata"].contains(frame[node].name) else { continue }
+            inserted.append(tree.insertCopy(of: node, from: frame, into: parent, at: at + inserted.count) { element in
+                element.attributes = element.attributes.map { .init($0.name, $0.name == "id" ? name($0.value) : References.rename($0.name, $0.value, name)) }
+                // Refusals about the drawing name the template's slot, not the frame file's lines.
+                element.position = slotElement.position
+            })
+        }
+        try DrawingFit(scale: toCapture * scale, line: line, stretch: stretch * scale, offsetX: x, offsetY: y).apply(&tree, to: inserted)
+        var holding: Set<String> = []
+        if instance.theme.shadow { holding.insert("shadow") }
+        if capture.platform != "ios" { holding.insert("not-ios") }
+        try ThemeMarkup.apply(instance.theme, holding: holding, to: &tree, nodes: inserted)
+        if let screen = tree.element(id: id), let radius = capture.screenCornerRadius, radius > 0, let width = number(tree[screen], "width") {
+            tree[screen].set("rx", SVGNumber.format((width * radius).rounded()))
+            tree[screen].set("ry", nil)
+        }
+    }
+
+    /// `{{FRAME_SHADOW}}` of a placeholder template: the phone frame's shadow rings, fitted
+    /// around the template's frame rect by the same rule (its body's box onto the rect).
+    package static func placeholderShadow(around frame: Rect) -> String {
+        shadows.value("\(frame.x) \(frame.y) \(frame.width) \(frame.height)") { drawnShadow(around: frame) }
+    }
+
+    /// The rings for each frame rect drawn in this process (one per capture and canvas, however
+    /// many locales' headlines are drawn over it).
+    private static let shadows = ComposeMemo<String>(capacity: 64)
+
+    private static func drawnShadow(around frame: Rect) -> String {
+        guard let phone = BuiltinDrawings.phonePortraitFrame?.tree,
+              let shadow = phone.element(id: "device-shadow"), let body = phone.element(id: "device-body") else { return "" }
+        func number(_ name: String) -> Double? { phone[body][name].flatMap { SVGLength.number($0) } }
+        guard let bx = number("x"), let by = number("y"), let bw = number("width"), let bh = number("height"), bw > 0, frame.width > 0 else { return "" }
+        let scale = frame.width / bw
+        var tree = TemplateTree(file: phone.file, root: TemplateTree.Element(name: "svg"))
+        let group = tree.insertCopy(of: shadow, from: phone, into: tree.root)
+        tree[group].set("id", "frame-shadow")
+        tree[group].set("data-when", nil)
+        let fit = DrawingFit(scale: scale, line: by + bh / 2, stretch: frame.height - scale * bh,
+                             offsetX: frame.x - scale * bx, offsetY: frame.y - scale * by)
+        guard (try? fit.apply(&tree)) != nil else { return "" }
+        let text = tree.svgText()
+        let open = "<svg xmlns=\"\(TemplateTree.svgNamespace)\">"
+        guard text.hasPrefix(open), text.hasSuffix("</svg>") else { return "" }
+        return String(text.dropFirst(open.count).dropLast("</svg>".count))
+    }
+}

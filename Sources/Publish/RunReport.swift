@@ -1,0 +1,23 @@
+import Foundation
+import Diagnostics
+import Support
+import Manifest
+
+/// What a run did: every diagnostic, and for a render the manifest it wrote.
+public struct RunReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// The manifest written (render) or that would describe the inputs (nil for check).
+    public var manifest: Manifest?
+    public var manifestURL: URL?
+    /// How many outputs were planned (check) or written (render).
+    public var outputCount: Int
+
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    public init(diagnostics: [Diagnostic], manifest: Manifest? = nil, manifestURL: URL? = nil, outputCount: Int = 0) {
+        self.diagnostics = diagnostics
+        self.manifest = manifest
+        self.manifestURL = manifestURL
+        self.outputCount = outputCount
+    }
+}

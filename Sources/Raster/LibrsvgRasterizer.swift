@@ -1,0 +1,410 @@
+import Diagnostics
+import CRsvg
+// cairo.h is included by CPangoCairo too; a release (whole-module) build attributes its declarations
+// to that module, so CAIRO_FORMAT_* and CAIRO_STATUS_* are only in scope through it.
+import CPangoCairo
+import Foundation
+import Support
+import Plan
+
+// The only Swift file that talks to librsvg and cairo.
+
+/// Why a composed SVG could not be rasterized.
+public struct RasterError: Error, Equatable, Sendable {
+    public var message: String
+    package init(message: String) {
+        self.message = message
+    }
+}
+
+/// Rasterizes composed SVGs with librsvg at 1:1 (viewport = viewBox; librsvg 2.54
+/// misplaces anchored text when it scales, GNOME/librsvg#1109).
+public enum LibrsvgRasterizer {
+    /// librsvg's version, read at run time.
+    public static var librsvgVersion: String {
+        "\(rsvg_major_version).\(rsvg_minor_version).\(rsvg_micro_version)"
+    }
+
+    /// cairo's version, read at run time.
+    public static var cairoVersion: String { String(cString: cairo_version_string()) }
+
+    /// Renders `svg` (UTF-8 bytes) to a `width` × `height` pixel RGB24 canvas, opaque white
+    /// beneath. Relative hrefs resolve against `baseFile`, the path the SVG is written to;
+    /// librsvg only loads files in that file's folder or below.
+    ///
+    /// librsvg draws nothing, silently, for an image it cannot load. So before drawing the
+    /// canvas, the element `#<requiredImageID>` is drawn alone and must leave ink inside
+    /// `requiredImageBox` (canvas pixels); if it does not, this throws `RasterError` naming
+    /// `requiredImagePath`. `requiredInk` (fractions of the box) is a point where the image is
+    /// known to have ink, found in its decoded pixels when planning: a capture transparent at
+    /// the box's fixed probe points still passes. Also throws when librsvg
+    /// rejects the document or cairo fails.
+    public static func render(svg: Data, baseFile: URL, width: Int, height: Int,
+                              requiredImageID: String, requiredImagePath: String,
+                              requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
+                              requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            let samples = try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
+                                         box: requiredImageBox, inkPoint: requiredInk, canvas: (width, height))
+            let canvas = try drawCanvas(handle: handle, width: width, height: height)
+            let seen = samples.regionsShown(on: canvas)
+            if seen.shown * 4 < seen.compared {
+                throw RasterError(message: "the capture \(requiredImagePath) is hidden on the canvas: expected its pixels visible in at least a quarter of the \(seen.compared) regions sampled over its slot, found them in \(seen.shown) (something is drawn over the rest; a blank output is never shipped)")
+            }
+            return canvas
+        }
+    }
+
+    /// Draws the element's layer alone, at 1:1, into small patches around the points of a 4 × 4
+    /// grid over its box (and the known ink point); some pixel must have ink. Drawing only small patches
+    /// at scale 1 keeps this nearly free: cairo rasterizes only inside each patch, and librsvg
+    /// keeps the decoded image for the canvas drawn next.
+    ///
+    /// Returns the opaque pixels of each patch, so the drawn canvas can be checked to show them
+    /// (`CaptureSamples.regionsShown`): a template painting over the whole capture would otherwise
+    /// ship a PNG with no capture in it.
+    private static func requireInk(handle: UnsafeMutablePointer<RsvgHandle>, elementID: String, imagePath: String,
+                                   box: (x: Double, y: Double, width: Double, height: Double),
+                                   inkPoint: (x: Double, y: Double)?, canvas: (width: Int, height: Int)) throws -> CaptureSamples {
+        var samples = CaptureSamples()
+        var inked = false
+        let side: Int32 = 8
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else {
+            throw RasterError(message: "cairo could not create a surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        // The known ink point first (its patch centred on it), then a grid over the whole slot,
+        // so the blank-output check compares sample regions all over it.
+        let grid = [0.125, 0.375, 0.625, 0.875]
+        let fixed = grid.flatMap { y in grid.map { x in (x, y, 0.0) } }
+        let points = (inkPoint.map { [($0.x, $0.y, Double(side) / 2)] } ?? []) + fixed
+        for (fx, fy, back) in points {
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            let originX = Int((box.x + box.width * fx - back).rounded(.down)), originY = Int((box.y + box.height * fy - back).rounded(.down))
+            cairo_translate(cr, -Double(originX), -Double(originY))
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            var error: UnsafeMutablePointer<GError>?
+            if rsvg_handle_render_layer(handle, cr, "#\(elementID)", &viewport, &error) == 0 {
+                throw RasterError(message: "librsvg could not draw the capture \(imagePath): \(take(&error))")
+            }
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else {
+                throw RasterError(message: "cairo gave no pixel data")
+            }
+            var patch: [CaptureSamples.Pixel] = []
+            for y in 0..<Int(side) {
+                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<Int(side) where row[x] >> 24 != 0 {
+                    inked = true
+                    if row[x] >> 24 == 0xFF { patch.append(.init(x: originX + x, y: originY + y, rgb: row[x] & 0xFF_FFFF)) }
+                }
+            }
+            samples.patches.append(patch)
+        }
+        if inked { return samples }
+        throw RasterError(message: "librsvg drew nothing for the capture \(imagePath) (missing, unreadable or outside the SVG's folder): expected the capture's pixels in the frame, found an empty frame")
+    }
+
+    private static func drawCanvas(handle: UnsafeMutablePointer<RsvgHandle>, width: Int, height: Int) throws -> RasterImage {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        var error: UnsafeMutablePointer<GError>?
+        if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+            throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
+        }
+        let status = cairo_status(cr)
+        if status != CAIRO_STATUS_SUCCESS {
+            throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw RasterError(message: "cairo gave no pixel data")
+        }
+        let pixels = [UInt8](UnsafeBufferPointer(start: data, count: stride * height))
+        return RasterImage(width: width, height: height, stride: stride, pixels: pixels)
+    }
+
+    /// Opaque pixels of the capture drawn alone, by probe patch, in canvas coordinates.
+    struct CaptureSamples {
+        struct Pixel {
+            var x: Int
+            var y: Int
+            /// 0xRRGGBB.
+            var rgb: UInt32
+        }
+
+        var patches: [[Pixel]] = []
+
+        /// How many patches with opaque pixels (`compared`) show the capture on the canvas: at
+        /// least half their opaque pixels within 48 levels per channel of it. The canvas must
+        /// show it in a quarter of them: frame art, glare, a notch or a headline may cover part
+        /// of the screen; a shape over most of it, or over all but a few sampled spots, hides
+        /// most patches. No patch with an opaque pixel: nothing to compare (0 of 0).
+        func regionsShown(on canvas: RasterImage) -> (shown: Int, compared: Int) {
+            let compared = patches.filter { !$0.isEmpty }
+            let shown = compared.filter { patch in
+                var close = 0
+                for p in patch where p.x >= 0 && p.y >= 0 && p.x < canvas.width && p.y < canvas.height {
+                    let i = p.y * canvas.stride + p.x * 4
+                    // cairo RGB24, little-endian: B, G, R, unused.
+                    let (b, g, r) = (Int(canvas.pixels[i]), Int(canvas.pixels[i + 1]), Int(canvas.pixels[i + 2]))
+                    let (cr, cg, cb) = (Int(p.rgb >> 16 & 0xFF), Int(p.rgb >> 8 & 0xFF), Int(p.rgb & 0xFF))
+                    if abs(r - cr) <= 48 && abs(g - cg) <= 48 && abs(b - cb) <= 48 { close += 1 }
+                }
+                return close * 2 >= patch.count
+            }
+            return (shown.count, compared.count)
+        }
+    }
+
+    /// A box on the canvas, in pixels.
+    public struct Box: Equatable, Sendable {
+        public var x, y, width, height: Double
+
+        func intersects(_ other: Box) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
+    }
+
+    /// The whole of `svg` drawn in one pass on white, as the tool draws an output that shares no
+    /// layers (without the capture checks `render` makes): what shared layers must equal.
+    static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
+        try withHandle(svg, baseFile: baseFile) { try drawCanvas(handle: $0, width: width, height: height) }
+    }
+
+    /// Where the whole of `svg` draws on a `width` × `height` canvas (librsvg's ink rectangle),
+    /// nil when it draws nothing. Images are measured by their box (decoding them is not needed).
+    package static func inkExtent(svg: Data, baseFile: URL, width: Int, height: Int) throws -> Box? {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+            var ink = RsvgRectangle(), logical = RsvgRectangle()
+            var error: UnsafeMutablePointer<GError>?
+            if rsvg_handle_get_geometry_for_layer(handle, nil, &viewport, &ink, &logical, &error) == 0 {
+                throw RasterError(message: "librsvg could not measure the SVG: \(take(&error))")
+            }
+            return ink.width > 0 && ink.height > 0 ? Box(x: ink.x, y: ink.y, width: ink.width, height: ink.height) : nil
+        }
+    }
+
+    /// Draws the elements `ids` of `svg` (its whole document: each element with the transform
+    /// and inherited style it has there) in order over a copy of `base`, as the one-pass render
+    /// would draw them last. Returns nil, having drawn nothing, when the ink of any of them
+    /// comes within a pixel of `clearOf` (what the document draws after them), or cannot be
+    /// measured.
+    package static func drawLayers(svg: Data, baseFile: URL, over base: RasterImage, ids: [String], clearOf: Box?) throws -> RasterImage? {
+        try withHandle(svg, baseFile: baseFile) { handle -> RasterImage? in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(base.width), height: Double(base.height))
+            if let clearOf {
+                // Pixels an anti-aliased edge can touch, and one more.
+                let keepOut = Box(x: clearOf.x.rounded(.down) - 1, y: clearOf.y.rounded(.down) - 1,
+                                  width: clearOf.width.rounded(.up) + 3, height: clearOf.height.rounded(.up) + 3)
+                for id in ids {
+                    guard let ink = try measuredInk(handle: handle, id: id, canvas: (base.width, base.height)) else { return nil }
+                    if ink.width > 0 && ink.intersects(keepOut) { return nil }
+                }
+            }
+            var pixels = base.pixels
+            try pixels.withUnsafeMutableBytes { raw in
+                guard let surface = cairo_image_surface_create_for_data(raw.bindMemory(to: UInt8.self).baseAddress, CAIRO_FORMAT_RGB24,
+                                                                        Int32(base.width), Int32(base.height), Int32(base.stride)),
+                      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                    throw RasterError(message: "cairo could not wrap a \(base.width)×\(base.height) canvas")
+                }
+                defer { cairo_surface_destroy(surface) }
+                let cr = cairo_create(surface)
+                defer { cairo_destroy(cr) }
+                for id in ids {
+                    var error: UnsafeMutablePointer<GError>?
+                    if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
+                        throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
+                    }
+                }
+                let status = cairo_status(cr)
+                if status != CAIRO_STATUS_SUCCESS {
+                    throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
+                }
+                cairo_surface_flush(surface)
+            }
+            return RasterImage(width: base.width, height: base.height, stride: base.stride, pixels: pixels)
+        }
+    }
+
+    /// The pixels element `id` inks, measured by drawing it alone into a transparent patch
+    /// around librsvg's rectangles for it (widened by half their height: glyphs can overhang
+    /// their advance and line box). An empty box when it draws nothing; nil when its ink
+    /// reaches the patch's edge inside the canvas (it goes further than measured).
+    private static func measuredInk(handle: UnsafeMutablePointer<RsvgHandle>, id: String, canvas: (width: Int, height: Int)) throws -> Box? {
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        var ink = RsvgRectangle(), logical = RsvgRectangle()
+        var error: UnsafeMutablePointer<GError>?
+        if rsvg_handle_get_geometry_for_layer(handle, "#\(id)", &viewport, &ink, &logical, &error) == 0 {
+            throw RasterError(message: "librsvg could not measure #\(id): \(take(&error))")
+        }
+        let boxes = [ink, logical].filter { $0.width > 0 || $0.height > 0 }
+        guard let left = boxes.map(\.x).min(), let top = boxes.map(\.y).min(),
+              let right = boxes.map({ $0.x + $0.width }).max(), let bottom = boxes.map({ $0.y + $0.height }).max() else {
+            return Box(x: 0, y: 0, width: 0, height: 0)
+        }
+        let margin = max(8, (bottom - top) / 2)
+        let x0 = max(0, Int((left - margin).rounded(.down))), y0 = max(0, Int((top - margin).rounded(.down)))
+        let x1 = min(canvas.width, Int((right + margin).rounded(.up))), y1 = min(canvas.height, Int((bottom + margin).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(x1 - x0), Int32(y1 - y0)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cairo could not create a surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        cairo_translate(cr, Double(-x0), Double(-y0))
+        if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
+            throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<(y1 - y0) {
+            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<(x1 - x0) where row[x] >> 24 != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
+        let touchesEdge = (minX == 0 && x0 > 0) || (minY == 0 && y0 > 0)
+            || (maxX == x1 - x0 - 1 && x1 < canvas.width) || (maxY == y1 - y0 - 1 && y1 < canvas.height)
+        if touchesEdge { return nil }
+        return Box(x: Double(x0 + minX), y: Double(y0 + minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+    }
+
+    // MARK: What the template probe draws (`TemplateProbe`)
+
+    /// Whole canvas pixels: a part of a canvas the probe draws.
+    struct Region: Equatable, Sendable {
+        var x, y, width, height: Int
+    }
+
+    /// The whole of `svg` drawn on white as the output would be, but only the pixels of `region`
+    /// (canvas pixels), scaled by `scale` (≤ 1: a smaller picture of the region). cairo
+    /// rasterizes only inside the surface, so a small region is cheap on a large canvas.
+    static func drawRegion(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), region: Region, scale: Double = 1) throws -> RasterImage {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -Double(region.x), -Double(region.y))
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            var error: UnsafeMutablePointer<GError>?
+            if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+                throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
+            }
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
+        }
+    }
+
+    /// Where the elements `ids` of `svg` draw, each alone as `render_layer` draws it (with the
+    /// transforms and inherited style it has in the document): the union of librsvg's ink
+    /// rectangles, canvas pixels; nil when none draws anything.
+    static func layersInk(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String]) throws -> Box? {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            var union: Box?
+            for id in ids {
+                var ink = RsvgRectangle(), logical = RsvgRectangle()
+                var error: UnsafeMutablePointer<GError>?
+                // An element librsvg does not draw (display none on it or a group) has no geometry.
+                guard rsvg_handle_get_geometry_for_layer(handle, "#\(id)", &viewport, &ink, &logical, &error) != 0 else {
+                    _ = take(&error)
+                    continue
+                }
+                guard ink.width > 0, ink.height > 0 else { continue }
+                let box = Box(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+                union = union.map { u in
+                    let x0 = min(u.x, box.x), y0 = min(u.y, box.y)
+                    return Box(x: x0, y: y0, width: max(u.x + u.width, box.x + box.width) - x0, height: max(u.y + u.height, box.y + box.height) - y0)
+                } ?? box
+            }
+            return union
+        }
+    }
+
+    /// The coverage (alpha, 0 … 255) of the elements `ids` of `svg` drawn alone (`render_layer`,
+    /// in order, on transparent) over `region`, scaled by `scale`, row by row (the rows are
+    /// `region.width × scale` rounded up long). An element librsvg will not draw alone covers nothing.
+    static func layersCoverage(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String], region: Region,
+                               scale: Double = 1) throws -> (width: Int, height: Int, alpha: [UInt8]) {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -Double(region.x), -Double(region.y))
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            for id in ids {
+                var error: UnsafeMutablePointer<GError>?
+                if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 { _ = take(&error) }
+            }
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface))
+            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+            var alpha = [UInt8](repeating: 0, count: width * height)
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
+            }
+            return (width, height, alpha)
+        }
+    }
+
+    private static func withHandle<T>(_ svg: Data, baseFile: URL, _ body: (UnsafeMutablePointer<RsvgHandle>) throws -> T) throws -> T {
+        try svg.withUnsafeBytes { raw -> T in
+            let stream = g_memory_input_stream_new_from_data(raw.baseAddress, gssize(raw.count), nil)
+            defer { g_object_unref(stream) }
+            let base = g_file_new_for_path(baseFile.path)
+            defer { g_object_unref(UnsafeMutableRawPointer(base)) }
+            var error: UnsafeMutablePointer<GError>?
+            guard let handle = rsvg_handle_new_from_stream_sync(stream, base, RSVG_HANDLE_FLAGS_NONE, nil, &error) else {
+                throw RasterError(message: "librsvg rejected the SVG: \(take(&error))")
+            }
+            defer { g_object_unref(handle) }
+            return try body(handle)
+        }
+    }
+
+    private static func take(_ error: inout UnsafeMutablePointer<GError>?) -> String {
+        guard let e = error else { return "unknown error" }
+        defer { g_error_free(e); error = nil }
+        return e.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
