@@ -110,7 +110,13 @@ public enum LibrsvgRasterizer {
         throw RasterError(message: "librsvg drew nothing for the capture \(imagePath) (missing, unreadable or outside the SVG's folder): expected the capture's pixels in the frame, found an empty frame")
     }
 
-    private static func drawCanvas(handle: UnsafeMutablePointer<RsvgHandle>, width: Int, height: Int) throws -> RasterImage {
+    /// The document drawn on white over a `width` × `height` canvas; with `region`, only those
+    /// canvas pixels, scaled by `scale` (cairo rasterizes only inside the surface, so a small
+    /// region is cheap on a large canvas).
+    private static func drawCanvas(handle: UnsafeMutablePointer<RsvgHandle>, width canvasWidth: Int, height canvasHeight: Int,
+                                   region: Region? = nil, scale: Double = 1) throws -> RasterImage {
+        let width = region.map { max(1, Int((Double($0.width) * scale).rounded(.up))) } ?? canvasWidth
+        let height = region.map { max(1, Int((Double($0.height) * scale).rounded(.up))) } ?? canvasHeight
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
@@ -120,7 +126,11 @@ public enum LibrsvgRasterizer {
         defer { cairo_destroy(cr) }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        if let region {
+            cairo_scale(cr, scale, scale)
+            cairo_translate(cr, -Double(region.x), -Double(region.y))
+        }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
         var error: UnsafeMutablePointer<GError>?
         if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
             throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
@@ -302,29 +312,7 @@ public enum LibrsvgRasterizer {
     /// (canvas pixels), scaled by `scale` (≤ 1: a smaller picture of the region). cairo
     /// rasterizes only inside the surface, so a small region is cheap on a large canvas.
     static func drawRegion(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), region: Region, scale: Double = 1) throws -> RasterImage {
-        try withHandle(svg, baseFile: baseFile) { handle in
-            let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
-            }
-            defer { cairo_surface_destroy(surface) }
-            let cr = cairo_create(surface)
-            defer { cairo_destroy(cr) }
-            cairo_set_source_rgb(cr, 1, 1, 1)
-            cairo_paint(cr)
-            cairo_scale(cr, scale, scale)
-            cairo_translate(cr, -Double(region.x), -Double(region.y))
-            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-            var error: UnsafeMutablePointer<GError>?
-            if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
-                throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
-            }
-            cairo_surface_flush(surface)
-            let stride = Int(cairo_image_surface_get_stride(surface))
-            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
-            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
-        }
+        try withHandle(svg, baseFile: baseFile) { try drawCanvas(handle: $0, width: canvas.width, height: canvas.height, region: region, scale: scale) }
     }
 
     /// Where the elements `ids` of `svg` draw, each alone as `render_layer` draws it (with the
