@@ -15,8 +15,15 @@ public enum ManifestVerifier {
     @discardableResult
     public static func verify(manifestFile: String, outputsOnly: Bool = false, partial: Bool = false,
                               into d: inout DiagnosticCollector) -> Int {
+        verified(manifestFile: manifestFile, outputsOnly: outputsOnly, partial: partial, into: &d).files
+    }
+
+    /// `verify`, also giving the manifest as read (nil when it could not be read), so a report
+    /// names what was verified without reading the file again.
+    public static func verified(manifestFile: String, outputsOnly: Bool = false, partial: Bool = false,
+                                into d: inout DiagnosticCollector) -> (files: Int, manifest: Manifest?) {
         let url = URL(fileURLWithPath: manifestFile).standardizedFileURL
-        guard let manifest = ManifestReader.read(manifestFile, into: &d) else { return 0 }
+        guard let manifest = ManifestReader.read(manifestFile, into: &d) else { return (0, nil) }
         if !manifest.notCaptureEvidence {
             d.error(manifestFile, "notCaptureEvidence", "a composed-screenshots manifest marks its outputs as not capture evidence: expected true, found false")
         }
@@ -128,7 +135,7 @@ public enum ManifestVerifier {
                 d.error(manifestFile, "\(item.field) (\(item.path))", "size differs: expected \(expected) bytes, found \(bytes.count)")
             }
         }
-        return listed.count
+        return (listed.count, manifest)
     }
 
     /// One file the manifest lists.

@@ -64,9 +64,9 @@ public struct JSONReport: Codable, Equatable, Sendable {
     /// `succeeded` or `failed`.
     public var status: String
     public var counts: Counts
-    /// The manifest written (render), else nil.
+    /// The manifest written (render) or verified (verify), else nil.
     public var manifest: String?
-    /// Every output rendered, as in the manifest (render; empty otherwise).
+    /// Every output of that manifest (render, verify; empty for check).
     public var outputs: [Manifest.Output]
     public var problems: [Problem]
 

@@ -6,10 +6,10 @@ import Manifest
 /// What a run did: every diagnostic, and for a render the manifest it wrote.
 public struct RunReport: Sendable {
     public var diagnostics: [Diagnostic]
-    /// The manifest written (render) or that would describe the inputs (nil for check).
+    /// The manifest written (render) or verified (verify); nil for check.
     public var manifest: Manifest?
     public var manifestURL: URL?
-    /// How many outputs were planned (check) or written (render).
+    /// How many outputs were planned (check) or written (render), or files verified (verify).
     public var outputCount: Int
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }

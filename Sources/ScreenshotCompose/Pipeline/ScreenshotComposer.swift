@@ -113,8 +113,10 @@ public struct ScreenshotComposer {
     /// `partial`: a part manifest checked on its own (what it lists, not the whole plan).
     public static func verify(manifestFile: String, outputsOnly: Bool = false, partial: Bool = false) -> RunReport {
         var d = DiagnosticCollector()
-        let count = ManifestVerifier.verify(manifestFile: manifestFile, outputsOnly: outputsOnly, partial: partial, into: &d)
-        return RunReport(diagnostics: d.diagnostics, outputCount: count)
+        let (count, manifest) = ManifestVerifier.verified(manifestFile: manifestFile, outputsOnly: outputsOnly, partial: partial, into: &d)
+        // The manifest verified and its outputs, as `--json` reports them for a render.
+        return RunReport(diagnostics: d.diagnostics, manifest: manifest,
+                         manifestURL: manifest.map { _ in URL(fileURLWithPath: manifestFile).standardizedFileURL }, outputCount: count)
     }
 
     /// Every check `render` makes; writes nothing.

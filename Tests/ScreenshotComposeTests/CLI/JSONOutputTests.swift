@@ -85,6 +85,18 @@ final class JSONOutputTests: XCTestCase {
         let report = try JSONDecoder().decode(JSONReport.self, from: Data(out.utf8))
         XCTAssertEqual(report.command, "verify")
         XCTAssertEqual(report.problems.map(\.field), ["outputs[0].svg (en-US/shot.svg)"])
+        // The manifest verified and its outputs are named, as for a render.
+        let path = URL(fileURLWithPath: scratch.path("out/manifest.json")).standardizedFileURL.path
+        XCTAssertEqual(report.manifest, path)
+        XCTAssertEqual(report.outputs.map(\.svg.path), ["en-US/shot.svg"])
+        XCTAssertEqual(report.counts.outputs, 1)
+        XCTAssertEqual(report.status, "failed")
+        // A manifest that cannot be read: null, no outputs.
+        let (missingCode, missing, _) = try runTool(["verify", scratch.path("nowhere/manifest.json"), "--json"])
+        XCTAssertEqual(missingCode, 1)
+        let unread = try JSONDecoder().decode(JSONReport.self, from: Data(missing.utf8))
+        XCTAssertNil(unread.manifest)
+        XCTAssertEqual(unread.outputs.count, 0)
     }
 
     func testJSONPositionsFollowArrayIndexes() throws {
