@@ -33,7 +33,9 @@ public struct DiagnosticCollector: Sendable {
     /// at the object that lacks it); nil for fields that are no JSON path (`(document)`).
     package static func position(of field: String, in table: JSONPositionTable) -> JSONPosition? {
         guard !field.hasPrefix("("), !field.hasPrefix("-") else { return nil }
-        var path = Substring(field)
+        // `inputs.captures[3] (shots/a.png)`: the path the field names is before its closing note.
+        let note = field.hasSuffix(")") ? field.range(of: " (", options: .backwards) : nil
+        var path = note.map { field[..<$0.lowerBound] } ?? Substring(field)
         while true {
             if let found = table[String(path)] { return found }
             guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return table[""] }

@@ -107,5 +107,27 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertNil(document.positions["nothing.here"])
         // A missing field points at the object that lacks it.
         XCTAssertEqual(DiagnosticCollector.position(of: "captures[1].well", in: document.positions), JSONPosition(line: 4, column: 2))
+        // A field with a note after it (a manifest entry and its path) points at the entry.
+        XCTAssertEqual(DiagnosticCollector.position(of: "captures[1] (shots/b.png)", in: document.positions), JSONPosition(line: 4, column: 2))
+        XCTAssertEqual(DiagnosticCollector.position(of: "captures[0].path (x.y)", in: document.positions), JSONPosition(line: 3, column: 22))
+    }
+
+    /// verify's errors about one listed input point at that input's entry, not at the list.
+    func testVerifyErrorsPointAtTheEntry() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(try runTool(["render", job]).0, 0)
+        let manifestPath = scratch.path("out/manifest.json")
+        let data = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
+        let document = try JSONDocument.parse(data)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+        let capture = try XCTUnwrap(manifest.inputs.captures.first)
+        try FileManager.default.removeItem(at: URL(fileURLWithPath: manifestPath).deletingLastPathComponent().appendingPathComponent(capture.path))
+        var d = DiagnosticCollector()
+        _ = ManifestVerifier.verify(manifestFile: manifestPath, into: &d)
+        let problem = try XCTUnwrap(d.diagnostics.first { $0.field == "inputs.captures[0] (\(capture.path))" }, "\(d.diagnostics.map(\.line))")
+        XCTAssertNotNil(document.positions["inputs.captures[0]"])
+        XCTAssertEqual(problem.position, document.positions["inputs.captures[0]"])
+        XCTAssertNotEqual(problem.position, document.positions["inputs.captures"])
     }
 }
