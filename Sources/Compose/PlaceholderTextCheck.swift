@@ -38,6 +38,6 @@ package enum PlaceholderTextCheck {
         values[.themeDefs] = ""
         values[.frameShadow] = ""
         guard let filled = try? template.filled(values) else { return }
-        TextSlotVisibility.check("headline", sample: text, box: slots.band, in: filled, into: &d)
+        TextSlotVisibility.check("headline", named: filled.label(text), sample: text, box: slots.band, in: filled, into: &d)
     }
 }

@@ -44,7 +44,10 @@ package enum TextSlotVisibility {
     static let maximumStrokeFraction = 0.1
 
     /// Every problem of the text slot `id` (its `<g>` holds `sample`, its box `box` on the canvas).
-    package static func check(_ id: String, sample: TemplateTree.NodeID, box: Rect, in tree: TemplateTree, into d: inout DiagnosticCollector) {
+    /// `named`: how refusals name the slot (`#id` unless given: a placeholder template's
+    /// headline is the `<text>` the designer wrote, whose id the tool derived).
+    package static func check(_ id: String, named: String? = nil, sample: TemplateTree.NodeID, box: Rect, in tree: TemplateTree, into d: inout DiagnosticCollector) {
+        let slot = named ?? "#\(id)"
         let file = tree.file
         let chain = [sample] + tree.ancestors(of: sample)
         func where_(_ node: TemplateTree.NodeID) -> String { node == sample ? "the sample <text>" : "its group \(tree.label(node))" }
@@ -60,19 +63,19 @@ package enum TextSlotVisibility {
         for node in chain {
             for (name, allowed) in unmodeled {
                 guard let found = value(node, name), found != "inherit", !allowed.contains(found.lowercased()) else { continue }
-                d.error(file, "#\(id) \(name)", "text slot drawn other than the layout places it (it fits the text by family, size, weight and anchor only): expected no \(name) on the sample <text> or its groups, or \(allowed.joined(separator: " or ")), found \(name)=\"\(found)\" on \(where_(node))", at: tree[node].position)
+                d.error(file, "\(slot) \(name)", "text slot drawn other than the layout places it (it fits the text by family, size, weight and anchor only): expected no \(name) on the sample <text> or its groups, or \(allowed.joined(separator: " or ")), found \(name)=\"\(found)\" on \(where_(node))", at: tree[node].position)
             }
             if value(node, "display") == "none" {
-                d.error(file, "#\(id) display", "text slot hidden on the canvas: expected it displayed, found display=\"none\" on \(where_(node))", at: tree[node].position)
+                d.error(file, "\(slot) display", "text slot hidden on the canvas: expected it displayed, found display=\"none\" on \(where_(node))", at: tree[node].position)
             }
             if let found = value(node, "mask"), found != "none", !maskKeeps(box, mask: found, on: node, in: tree) {
-                d.error(file, "#\(id) mask", "text slot hidden or cut on the canvas by what the layout cannot see: expected no mask on the sample <text> or its groups, or one of opaque white rectangles holding the slot's box, found mask=\"\(found)\" on \(where_(node))", at: tree[node].position)
+                d.error(file, "\(slot) mask", "text slot hidden or cut on the canvas by what the layout cannot see: expected no mask on the sample <text> or its groups, or one of opaque white rectangles holding the slot's box, found mask=\"\(found)\" on \(where_(node))", at: tree[node].position)
             }
             if let filter = value(node, "filter"), filter != "none", !filterKeeps(box, filter: filter, on: node, in: tree) {
-                d.error(file, "#\(id) filter", "text slot hidden or changed on the canvas by a filter the layout cannot see: expected no filter on the sample <text> or its groups, or a shadow drawn behind the text (a <filter> whose last primitive is an feDropShadow of SourceGraphic or an feMerge whose last node is SourceGraphic, with no subregion on it, over a filter region holding the slot's box), found filter=\"\(found(filter))\" on \(where_(node))", at: tree[node].position)
+                d.error(file, "\(slot) filter", "text slot hidden or changed on the canvas by a filter the layout cannot see: expected no filter on the sample <text> or its groups, or a shadow drawn behind the text (a <filter> whose last primitive is an feDropShadow of SourceGraphic or an feMerge whose last node is SourceGraphic, with no subregion on it, over a filter region holding the slot's box), found filter=\"\(found(filter))\" on \(where_(node))", at: tree[node].position)
             }
             if let clip = value(node, "clip-path"), clip != "none", !clipKeeps(box, clip: clip, on: node, in: tree) {
-                d.error(file, "#\(id) clip-path", "text slot cut on the canvas: expected no clip-path on the sample <text> or its groups, or one of rectangles holding the slot's box, found clip-path=\"\(clip)\" on \(where_(node))", at: tree[node].position)
+                d.error(file, "\(slot) clip-path", "text slot cut on the canvas: expected no clip-path on the sample <text> or its groups, or one of rectangles holding the slot's box, found clip-path=\"\(clip)\" on \(where_(node))", at: tree[node].position)
             }
         }
         // A stroke is drawn over the fill, widening each glyph where the layout measured none:
@@ -83,12 +86,12 @@ package enum TextSlotVisibility {
             let width = SVGLength.number(widthText, percentOf: 1) ?? 1
             if width > size * maximumStrokeFraction {
                 let node = chain.first { tree[$0]["stroke-width"] != nil || tree[$0]["stroke"] != nil } ?? sample
-                d.error(file, "#\(id) stroke-width", "text slot drawn other than the layout places it (a stroke widens each glyph and is drawn over its fill): expected no stroke on the sample <text> or one at most \(SVGNumber.format(maximumStrokeFraction)) of its font-size (\(SVGNumber.format(size * maximumStrokeFraction))), found stroke=\"\(stroke)\" stroke-width=\"\(widthText)\" on \(where_(node))", at: tree[node].position)
+                d.error(file, "\(slot) stroke-width", "text slot drawn other than the layout places it (a stroke widens each glyph and is drawn over its fill): expected no stroke on the sample <text> or one at most \(SVGNumber.format(maximumStrokeFraction)) of its font-size (\(SVGNumber.format(size * maximumStrokeFraction))), found stroke=\"\(stroke)\" stroke-width=\"\(widthText)\" on \(where_(node))", at: tree[node].position)
             }
         }
         if let visibility = tree.inherited(sample, "visibility")?.trimmingCharacters(in: .whitespaces), ["hidden", "collapse"].contains(visibility) {
             let node = chain.first { tree[$0]["visibility"] != nil } ?? sample
-            d.error(file, "#\(id) visibility", "text slot hidden on the canvas: expected visibility visible, found visibility=\"\(visibility)\" on \(where_(node))", at: tree[node].position)
+            d.error(file, "\(slot) visibility", "text slot hidden on the canvas: expected visibility visible, found visibility=\"\(visibility)\" on \(where_(node))", at: tree[node].position)
         }
         var alpha = 1.0
         var faintest: (node: TemplateTree.NodeID, what: String)?
@@ -109,10 +112,10 @@ package enum TextSlotVisibility {
             faintest = faintest ?? (node, "fill=\"\(fill)\"")
         }
         if alpha < minimumAlpha, let faintest {
-            d.error(file, "#\(id) opacity", "text slot too faint on the canvas (the contrast check reads its fill as opaque): expected its opacity, fill-opacity and fill alpha together at least \(SVGNumber.format(minimumAlpha)), found \(SVGNumber.format(alpha)) (\(faintest.what) on \(where_(faintest.node)))", at: tree[faintest.node].position)
+            d.error(file, "\(slot) opacity", "text slot too faint on the canvas (the contrast check reads its fill as opaque): expected its opacity, fill-opacity and fill alpha together at least \(SVGNumber.format(minimumAlpha)), found \(SVGNumber.format(alpha)) (\(faintest.what) on \(where_(faintest.node)))", at: tree[faintest.node].position)
         }
         if let cover = coveringShape(after: sample, slotGroup: chain.first { tree[$0]["id"] == id } ?? sample, box: box, in: tree) {
-            d.error(file, "#\(id)", "text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found \(tree.label(cover)) drawn over it", at: tree[cover].position)
+            d.error(file, slot, "text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found \(tree.label(cover)) drawn over it", at: tree[cover].position)
         }
     }
 

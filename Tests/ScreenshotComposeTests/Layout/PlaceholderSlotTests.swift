@@ -61,6 +61,30 @@ final class PlaceholderSlotTests: XCTestCase {
         return report.diagnostics.filter { $0.severity == .error }.map(\.line).map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
     }
 
+    /// The design card's headline `<text>` has no id; the tool gives it `headline` (its layers are
+    /// then shared), but refusals name it as the designer wrote it, `<text>`, and an element of
+    /// the designer's own with that id by its id (here a rect drawn over the headline).
+    func testTheCardsHeadlineIsNamedAsWrittenNotByTheIdTheToolGaveIt() throws {
+        let scratch = try Scratch()
+        var text = try String(contentsOf: DesignCardTemplateTests.cardTemplate, encoding: .utf8)
+        let frame = #"  <rect x="{{FRAME_X}}""#
+        XCTAssertTrue(text.contains(frame))
+        text = text.replacingOccurrences(of: frame, with: ##"  <rect id="headline" x="0" y="0" width="{{WIDTH}}" height="{{FRAME_Y}}" fill="#f4f1ea"/>"## + "\n" + frame)
+        try scratch.write("card.svg.tmpl", text)
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "card.svg.tmpl"])
+        let report = ScreenshotComposer().check(jobFile: job, options: epoch)
+        XCTAssertEqual(report.diagnostics.filter { $0.severity == .error }.map(\.line), [
+            "error: \(scratch.path("card.svg.tmpl")):6:3: <text>: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found #headline drawn over it",
+        ])
+        // Hidden by its own attribute: the <text> at its line.
+        var hidden = try String(contentsOf: DesignCardTemplateTests.cardTemplate, encoding: .utf8)
+        hidden = hidden.replacingOccurrences(of: #"<text x="{{HEADLINE_X}}""#, with: #"<text display="none" x="{{HEADLINE_X}}""#)
+        try scratch.write("card.svg.tmpl", hidden)
+        XCTAssertEqual(ScreenshotComposer().check(jobFile: job, options: epoch).diagnostics.filter { $0.severity == .error }.map(\.line), [
+            "error: \(scratch.path("card.svg.tmpl")):5:3: <text> display: text slot hidden on the canvas: expected it displayed, found display=\"none\" on the sample <text>",
+        ])
+    }
+
     /// A placeholder template's headline gets the text-slot rules at the canvas it is drawn on:
     /// faint, filtered or covered by a shape drawn after it (here a rect over the band, its
     /// positions placeholders filled for the 390 × 844 canvas), each refused once at check with

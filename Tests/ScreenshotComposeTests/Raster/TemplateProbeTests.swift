@@ -144,11 +144,13 @@ final class TemplateProbeTests: XCTestCase {
         XCTAssertEqual(Set(expected.keys), Set(cases.map(\.0)))
         for (name, edits) in cases {
             // A {{PLACEHOLDER}} template's headline is a text slot now: where the text-slot rules
-            // refuse the case first, their own located line stands (TemplateGuardTests).
+            // refuse the case first, their own located line stands (TemplateGuardTests), naming
+            // the slot as the designer wrote it: the <text>, never the id the tool gave it.
             let found = try placeholder(edits)
             if found != expected[name] {
                 XCTAssertEqual(found.count, 1, name)
-                XCTAssertTrue(found.first.map { $0.hasPrefix(":5:") || $0.hasPrefix(":6:") } == true && found.first?.contains("#headline") == true, "\(name): \(found)")
+                XCTAssertTrue(found.first.map { $0.hasPrefix(":5:") || $0.hasPrefix(":6:") } == true && found.first?.contains(": <text>") == true, "\(name): \(found)")
+                XCTAssertFalse(found.first?.contains("#headline") ?? true, "\(name): \(found)")
             }
         }
     }
