@@ -35,7 +35,7 @@ extension ThemeMarkup {
         return [
             .backgroundFill: fill, .headlineColor: theme.headlineColor, .headlineWeight: String(theme.headlineWeight),
             .frameColor: theme.frameColor, .frameFilter: filter ? "url(#frame-shadow)" : "none", .themeDefs: defs,
-            .frameShadow: rings ? FramePlacement.placeholderShadow(around: layout.frame) : "",
+            .frameShadow: rings ? FramePlacement.placeholderShadow(around: layout.frame, radius: layout.frameRadius) : "",
             .subtitleColor: theme.subtitleColor,
             .subtitleTspans: layout.subtitle.map { SVGComposer.tspans($0.lines, style: $0.style) } ?? "",
             .subtitleSize: SVGNumber.format(layout.subtitle?.style.size ?? 0),

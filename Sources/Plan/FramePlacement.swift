@@ -115,15 +115,16 @@ package struct FramePlacement {
 
     /// `{{FRAME_SHADOW}}` of a placeholder template: the phone frame's shadow rings, fitted
     /// around the template's frame rect by the same rule (its body's box onto the rect).
-    package static func placeholderShadow(around frame: Rect) -> String {
-        shadows.value("\(frame.x) \(frame.y) \(frame.width) \(frame.height)") { drawnShadow(around: frame) }
+    /// The rings' corners follow the frame's own corner `radius` (the phone's are rounder).
+    package static func placeholderShadow(around frame: Rect, radius: Double) -> String {
+        shadows.value("\(frame.x) \(frame.y) \(frame.width) \(frame.height) \(radius)") { drawnShadow(around: frame, radius: radius) }
     }
 
     /// The rings for each frame rect drawn in this process (one per capture and canvas, however
     /// many locales' headlines are drawn over it).
     private static let shadows = ComposeMemo<String>(capacity: 64)
 
-    private static func drawnShadow(around frame: Rect) -> String {
+    private static func drawnShadow(around frame: Rect, radius: Double) -> String {
         guard let phone = BuiltinDrawings.phonePortraitFrame?.tree,
               let shadow = phone.element(id: "device-shadow"), let body = phone.element(id: "device-body") else { return "" }
         func number(_ name: String) -> Double? { phone[body][name].flatMap { SVGLength.number($0) } }
@@ -133,6 +134,15 @@ package struct FramePlacement {
         let group = tree.insertCopy(of: shadow, from: phone, into: tree.root)
         tree[group].set("id", "frame-shadow")
         tree[group].set("data-when", nil)
+        // Each ring is the band between two rounded rects; drawn again with the corners of a
+        // body whose radius is the frame's, in the drawing's units, so the shadow follows the
+        // frame around its corners.
+        let bodyRadius = radius / scale
+        for ring in tree[group].elementChildren where tree[ring].name == "path" {
+            if let d = tree[ring]["d"], let redrawn = ringPath(d, bodyRadius: bodyRadius, phoneRadius: number("rx") ?? 0) {
+                tree[ring].set("d", redrawn)
+            }
+        }
         let fit = DrawingFit(scale: scale, line: by + bh / 2, stretch: frame.height - scale * bh,
                              offsetX: frame.x - scale * bx, offsetY: frame.y - scale * by)
         guard (try? fit.apply(&tree)) != nil else { return "" }
@@ -140,5 +150,39 @@ package struct FramePlacement {
         let open = "<svg xmlns=\"\(TemplateTree.svgNamespace)\">"
         guard text.hasPrefix(open), text.hasSuffix("</svg>") else { return "" }
         return String(text.dropFirst(open.count).dropLast("</svg>".count))
+    }
+
+    /// A ring of the phone's shadow (`M…Z M…Z`: an outer rounded rect and the body's hole, each
+    /// four sides and four quarter arcs) with corners for a body of `bodyRadius` instead of
+    /// `phoneRadius`: each arc's radius moved by the difference, the sides' ends with it.
+    private static func ringPath(_ d: String, bodyRadius: Double, phoneRadius: Double) -> String? {
+        guard let path = PathData(d) else { return nil }
+        var boxes: [(x0: Double, y0: Double, x1: Double, y1: Double, r: Double)] = []
+        var points: [(Double, Double)] = [], arc: Double?, x = 0.0, y = 0.0
+        func close() {
+            guard let r = arc, let x0 = points.map(\.0).min(), let x1 = points.map(\.0).max(),
+                  let y0 = points.map(\.1).min(), let y1 = points.map(\.1).max() else { return }
+            boxes.append((x0, y0, x1, y1, r))
+        }
+        for (command, args) in path.commands {
+            switch command {
+            case "M": close(); points = []; arc = nil; (x, y) = (args[0], args[1]); points.append((x, y))
+            case "L": (x, y) = (args[0], args[1]); points.append((x, y))
+            case "H": x = args[0]; points.append((x, y))
+            case "V": y = args[0]; points.append((x, y))
+            case "A": arc = arc ?? args[0]; (x, y) = (args[5], args[6]); points.append((x, y))
+            case "Z": break
+            default: return nil
+            }
+        }
+        close()
+        guard boxes.count == 2 else { return nil }
+        let n = SVGNumber.format
+        return boxes.map { box in
+            let r = max(0, min(box.r - phoneRadius + bodyRadius, (box.x1 - box.x0) / 2, (box.y1 - box.y0) / 2))
+            return "M\(n(box.x0 + r)) \(n(box.y0))H\(n(box.x1 - r))A\(n(r)) \(n(r)) 0 0 1 \(n(box.x1)) \(n(box.y0 + r))V\(n(box.y1 - r))"
+                + "A\(n(r)) \(n(r)) 0 0 1 \(n(box.x1 - r)) \(n(box.y1))H\(n(box.x0 + r))A\(n(r)) \(n(r)) 0 0 1 \(n(box.x0)) \(n(box.y1 - r))"
+                + "V\(n(box.y0 + r))A\(n(r)) \(n(r)) 0 0 1 \(n(box.x0 + r)) \(n(box.y0))Z"
+        }.joined(separator: " ")
     }
 }

@@ -5,10 +5,10 @@
 import Support
 import Diagnostics
 
-struct PathData {
-    var commands: [(Character, [Double])]
+package struct PathData {
+    package var commands: [(Character, [Double])]
 
-    init?(_ d: String) {
+    package init?(_ d: String) {
         var scanner = PathScanner(Array(d.unicodeScalars))
         var result: [(Character, [Double])] = []
         var current = (x: 0.0, y: 0.0), start = (x: 0.0, y: 0.0)

@@ -88,6 +88,15 @@ final class DesignCardShadowTests: XCTestCase {
         XCTAssertGreaterThan(rings.lowerBound, try XCTUnwrap(svg.range(of: ##"fill="#f4f1ea""##)).lowerBound)
         XCTAssertEqual(svg.components(separatedBy: #"fill-opacity="0.01""#).count - 1, 24)
         XCTAssertFalse(svg.contains("<filter"))
+        // The rings follow the card's frame around its corners: each ring's hole has the
+        // frame's corner radius (less the one-unit overlap the phone's rings have with its
+        // body), not the phone drawing's much rounder one.
+        let frameRadius = try XCTUnwrap(svg.firstMatch(of: #/<rect x="[0-9.]+" y="[0-9.]+" width="[0-9.]+" height="[0-9.]+" rx="([0-9.]+)" fill="#1d1b17"/#).flatMap { Double($0.1) })
+        let ring = try XCTUnwrap(svg.firstMatch(of: #/<g id="frame-shadow"[^>]*>\s*<path d="([^"]+)"/#).map { String($0.1) })
+        let radii = ring.matches(of: #/A([0-9.]+) /#).compactMap { Double($0.1) }
+        XCTAssertEqual(radii.count, 8, ring)
+        XCTAssertEqual(radii[4...].map { ($0 - frameRadius).magnitude < 1.5 }, [true, true, true, true], "hole \(radii) around rx \(frameRadius)")
+        XCTAssertTrue(radii[..<4].allSatisfy { $0 > frameRadius && $0 < frameRadius * 2 }, "outer \(radii) around rx \(frameRadius)")
         // Without the theme's shadow the card's SVG is what it was; with it, only the rings differ.
         XCTAssertEqual(svg.replacingOccurrences(of: #"<g id="frame-shadow"[\s\S]*?</g>"#, with: "", options: .regularExpression), without)
         // Pixels: the card's background beside the frame's lower corner is darkened a little by
