@@ -12,7 +12,7 @@ LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
 # The build make install copies: release, or debug (CONFIG=debug, for a quick install-check).
 CONFIG ?= release
 
-.PHONY: setup build test demo docs reference bench fuzz update-references clean install uninstall install-check
+.PHONY: setup build test check-slow demo docs reference bench fuzz update-references clean install uninstall install-check
 
 setup:
 	./scripts/setup.sh
@@ -34,6 +34,10 @@ test: setup
 	./scripts/ci-matrix.sh
 	./scripts/action-check.py
 	./scripts/install-check.sh
+
+# The slow whole-path checks (scripts/slow-checks/), which .ci/run runs after make test and make demo.
+check-slow: setup
+	./scripts/check-slow.sh
 
 # The fixture jobs: inline headlines (out/demo), an Xcode String Catalog (out/xcstrings), and a
 # fastlane snapshot folder whose captures show each language's own UI (out/localized).
