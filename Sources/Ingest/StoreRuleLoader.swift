@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Support
 
 /// Reads a store slot's citation object: `url`, `retrieved` and `statement` are all required
 /// (a store fact is never asserted without its source); `note` is optional.
@@ -10,7 +11,12 @@ enum StoreCitationReader {
             d.error(reader.file, path, "store slot without a citation: expected {\"url\", \"retrieved\", \"statement\"}, found none")
             return nil
         }
-        guard let citation = JSONFieldReader(value, file: reader.file, path: path, &d) else { return nil }
+        return read(value, file: reader.file, path: path, &d)
+    }
+
+    /// A citation that is an element of a list (`shape.citations[2]`).
+    static func read(_ value: JSONValue, file: String, path: String, _ d: inout DiagnosticCollector) -> StoreCitation? {
+        guard let citation = JSONFieldReader(value, file: file, path: path, &d) else { return nil }
         let missing = "store slot citation incomplete: expected url, retrieved and statement, each non-empty"
         let url = citation.string("url", &d, missingMessage: missing)
         let retrieved = citation.string("retrieved", &d, missingMessage: missing)

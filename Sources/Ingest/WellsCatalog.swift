@@ -69,9 +69,13 @@ public struct Well: Equatable, Sendable {
     /// `ios` or `android`: a target of the matching store (App Store, Google Play) takes the
     /// captures of its own platform when the job has any for its family.
     public var platform: String?
+    /// The screen's shape (corner radius, cutout, home button, bars), `.clipNothing` unless the
+    /// catalog records one.
+    public var shape: ScreenShape = .clipNothing
 
     package init(id: String, device: String, width: Int, height: Int, storeWell: StoreWellClaim?, source: String,
-                 screenCornerRadius: Double = 0, devices: [String] = [], family: String? = nil, fixture: Bool = false, platform: String? = nil) {
+                 screenCornerRadius: Double = 0, devices: [String] = [], family: String? = nil, fixture: Bool = false, platform: String? = nil,
+                 shape: ScreenShape = .clipNothing) {
         self.id = id
         self.device = device
         self.width = width
@@ -83,6 +87,7 @@ public struct Well: Equatable, Sendable {
         self.family = family
         self.fixture = fixture
         self.platform = platform
+        self.shape = shape
     }
 }
 

@@ -73,10 +73,12 @@ public enum WellsCatalogLoader {
                     d.error(item.file, "\(path).screenCornerRadius", "expected a fraction of the screen width from 0 to 0.5, found \(value.summary)")
                 }
             }
-            item.refuseUnknownKeys(["id", "device", "devices", "family", "platform", "fixture", "width", "height", "storeWell", "source", "screenCornerRadius"], &d)
-            if let id, let device, let width, let height, let source, case .read(let storeWell) = claim {
+            let shape = ScreenShapeReader.read(item, width: width, height: height, &d)
+            item.refuseUnknownKeys(["id", "device", "devices", "family", "platform", "fixture", "width", "height", "storeWell", "source", "screenCornerRadius", "shape"], &d)
+            if let id, let device, let width, let height, let source, let shape, case .read(let storeWell) = claim {
                 wells.append(Well(id: id, device: device, width: width, height: height, storeWell: storeWell, source: source,
-                                  screenCornerRadius: corner, devices: devices, family: family, fixture: fixture, platform: platform))
+                                  screenCornerRadius: corner, devices: devices, family: family, fixture: fixture, platform: platform,
+                                  shape: shape))
             }
         }
         let targets = isStoreCatalog ? StoreTargetLoader.read(reader, slots: wells, &d) : []
