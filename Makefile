@@ -11,8 +11,13 @@ TOOL := store-screenshot-compose
 LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
 # The build make install copies: release, or debug (CONFIG=debug, for a quick install-check).
 CONFIG ?= release
+# make dist builds in a folder of its own with the Swift runtime linked in (scripts/dist.sh).
+SCRATCH ?= .build
+SWIFTFLAGS ?=
+# The commit --version names (written beside the installed resources, never into an output).
+COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 
-.PHONY: setup build test check-slow demo docs reference bench fuzz update-references clean install uninstall install-check
+.PHONY: setup build test check-slow dist demo docs reference bench fuzz update-references clean install uninstall install-check
 
 setup:
 	./scripts/setup.sh
@@ -38,6 +43,14 @@ test: setup
 # The slow whole-path checks (scripts/slow-checks/), which .ci/run runs after make test and make demo.
 check-slow: setup
 	./scripts/check-slow.sh
+
+# The release artefacts for Debian 12 (bookworm, amd64): the release binary with the Swift runtime
+# linked in (--static-swift-stdlib), its resources, man page and completions, as
+# dist/store-screenshot-compose_<version>_amd64.deb (Depends derived by dpkg-shlibdeps), a tarball
+# and SHA256SUMS. The version is ToolIdentity's; scripts/slow-checks/dist-package checks the package.
+dist: setup
+	DIST=1 ./scripts/setup.sh
+	./scripts/dist.sh
 
 # The fixture jobs: inline headlines (out/demo), an Xcode String Catalog (out/xcstrings), and a
 # fastlane snapshot folder whose captures show each language's own UI (out/localized).
@@ -106,11 +119,12 @@ update-references: setup
 	UPDATE_REFERENCES=1 $(SWIFT) test --filter "ThemeTests|BuiltinTemplateTests|ScreenTests|GraphicTests|StoreSizeLookTests"
 
 install: setup
-	$(SWIFT) build -c $(CONFIG) --product $(TOOL)
+	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --scratch-path $(SCRATCH) --product $(TOOL)
 	rm -rf "$(LIBEXEC)"
 	install -d "$(LIBEXEC)" "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 .build/$(CONFIG)/$(TOOL) "$(LIBEXEC)/$(TOOL)"
-	cp -R .build/$(CONFIG)/$(TOOL)_Ingest.resources "$(LIBEXEC)/"
+	install -m 755 $(SCRATCH)/$(CONFIG)/$(TOOL) "$(LIBEXEC)/$(TOOL)"
+	cp -R $(SCRATCH)/$(CONFIG)/$(TOOL)_Ingest.resources "$(LIBEXEC)/"
+	if [ -n "$(COMMIT)" ]; then printf '%s\n' "$(COMMIT)" > "$(LIBEXEC)/$(TOOL)_Ingest.resources/build-commit.txt"; fi
 	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
 	chmod 755 "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"
 	install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \

@@ -1,21 +1,31 @@
 #!/usr/bin/python3
-"""The GitHub Action (action.yml) and the reference workflow (ci/github-actions.yml), checked on
-this machine (run by `make test`, as scripts/ci-matrix.sh reproduces the matrix by hand):
+"""The GitHub Action (action.yml), the reference workflow (ci/github-actions.yml) and this
+project's workflows (.github/workflows/), checked on this machine (run by `make test`, as
+scripts/ci-matrix.sh reproduces the matrix by hand):
 
-1. Both files against the public GitHub Actions schemas, with check-jsonschema from PyPI
+1. The four files against the public GitHub Actions schemas, with check-jsonschema from PyPI
    (scripts/setup.sh installs it into .build/check-jsonschema with CHECK_JSONSCHEMA=1, as make
-   test asks). Skipped, saying so, only when setup found PyPI unreachable.
+   test asks). Skipped, saying so, only when setup found PyPI unreachable. Then what a team
+   pastes: `permissions: contents: read`, a `timeout-minutes` on every job, one pinned Swift
+   image, every third-party action pinned by a full commit SHA.
 2. The workflow run as GitHub runs it: every job of the matrix on a runner of its own (a folder
    holding a git checkout of the files the job names, at a fixed commit time), each step in
-   order: actions/checkout makes the checkout, `uses: ./` runs action.yml's steps (their `run`
-   text in bash -eo pipefail, their `env` with ${{ inputs.* }} and ${{ steps.*.outputs.* }}
-   filled in, $GITHUB_OUTPUT read back), upload-artifact and download-artifact copy the folder
-   (hidden files left out, as upload-artifact v4 does). The action's install step is given the
-   build under test (input `tool`, as a caller with an installed tool would) and no apt-get.
+   order: actions/checkout makes the checkout (without the captures, which the workflow's
+   fetch step downloads from a `captures` artifact), `uses: <owner>/store-screenshot-compose@v1`
+   runs action.yml's steps (their `run` text in bash -eo pipefail, their `env` with
+   ${{ inputs.* }} and ${{ steps.*.outputs.* }} filled in, their `if` evaluated,
+   $GITHUB_OUTPUT read back), upload-artifact and download-artifact copy the folder (hidden
+   files left out, as upload-artifact does). The action's install step is given the build under
+   test (input `tool`, as a caller with an installed tool would) and no apt-get.
 3. What it made: each runner's part rendered and verified (the action's outputs name its
    manifest), the merge runner's release merged, verified, and byte for byte the release of the
    action run on the whole job (manifest, contact sheet and every file); a merge with a runner's
    part missing fails the step; an input that is not true or false is refused by name.
+4. Crafted inputs, as data: a glob `[d]*` as locale (a file de-DE beside it), a line break in
+   `out` (carrying a contact-sheet= line), `%0A` and `::` in a shard, a bad layout: each step
+   fails with one ::error line naming the input and the value, escaped (% CR LF in the message,
+   also : and , in the title), writes no output, renders nothing; a user's manifest.notes.json
+   beside the parts is neither merged nor removed.
 
 BIN=... picks the tool (default .build/debug/store-screenshot-compose).
 """
@@ -36,6 +46,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.environ.get("BIN", os.path.join(ROOT, ".build/debug/store-screenshot-compose"))
 ACTION = os.path.join(ROOT, "action.yml")
 WORKFLOW = os.path.join(ROOT, "ci/github-actions.yml")
+PROJECT_WORKFLOWS = [os.path.join(ROOT, ".github/workflows", name) for name in ("ci.yml", "release.yml")]
+SWIFT_IMAGE = "swift:6.3.1-bookworm"
+# The action as a team's workflow names it.
+ACTION_USES = re.compile(r"(\./|<owner>/store-screenshot-compose@v1)$")
 CHECK_JSONSCHEMA = os.path.join(ROOT, ".build/check-jsonschema/bin/check-jsonschema")
 UNREACHABLE = os.path.join(ROOT, ".build/check-jsonschema.unreachable")
 # The commit time of every runner's checkout: the workflow takes SOURCE_DATE_EPOCH from it.
@@ -44,6 +58,8 @@ COMMIT_TIME = 1767225600
 # scripts/ci-matrix.sh's checkouts do).
 CHECKOUT = ["action.yml", "scripts/action.sh", "scripts/setup.sh", "fixtures/ci-localized-job.json",
             "fixtures/captures", "fixtures/localized"]
+# The captures the workflow fetches from its capture job's artifact (left out of the checkout).
+CAPTURES = "fixtures/localized/screenshots"
 EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
 
 
@@ -57,13 +73,14 @@ def fail(message):
 
 def schema_check():
     if os.access(CHECK_JSONSCHEMA, os.X_OK):
-        for schema, path in (("vendor.github-actions", ACTION), ("vendor.github-workflows", WORKFLOW)):
+        for schema, path in (("vendor.github-actions", ACTION), ("vendor.github-workflows", WORKFLOW),
+                             *(("vendor.github-workflows", path) for path in PROJECT_WORKFLOWS)):
             result = subprocess.run([CHECK_JSONSCHEMA, "--builtin-schema", schema, path], capture_output=True, text=True)
             if result.returncode != 0:
                 fail(f"{os.path.relpath(path, ROOT)} does not pass the {schema} schema:\n{result.stdout}{result.stderr}")
-        return "action.yml and ci/github-actions.yml pass the GitHub Actions schemas (check-jsonschema)"
+        return "action.yml, ci/github-actions.yml and .github/workflows/{ci,release}.yml pass the GitHub Actions schemas (check-jsonschema)"
     if os.path.exists(UNREACHABLE):
-        message = ("SKIPPED the schema check of action.yml and ci/github-actions.yml: check-jsonschema could not be "
+        message = ("SKIPPED the schema check of action.yml, ci/github-actions.yml and .github/workflows/: check-jsonschema could not be "
                    "installed because PyPI was unreachable when scripts/setup.sh ran")
         print(f"action-check: {message}", file=sys.stderr)
         return message
@@ -87,14 +104,46 @@ def substitute(text, context, where):
 
 
 def read_outputs(path):
+    """$GITHUB_OUTPUT as the runner reads it: name=value, or name<<DELIMITER, the value's lines, DELIMITER."""
     outputs = {}
-    with open(path, encoding="utf-8") as file:
-        for line in file.read().splitlines():
-            name, equals, value = line.partition("=")
-            if not equals:
-                fail(f"$GITHUB_OUTPUT line {line!r}: expected name=value")
-            outputs[name] = value
+    with open(path, encoding="utf-8", newline="") as file:
+        lines = file.read().split("\n")
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line == "" and index == len(lines):
+            break
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, _, delimiter = line.partition("<<")
+            value = []
+            while index < len(lines) and lines[index] != delimiter:
+                value.append(lines[index])
+                index += 1
+            if index == len(lines):
+                fail(f"$GITHUB_OUTPUT {name}: no closing delimiter {delimiter!r}")
+            index += 1
+            outputs[name] = "\n".join(value)
+            continue
+        name, equals, value = line.partition("=")
+        if not equals:
+            fail(f"$GITHUB_OUTPUT line {line!r}: expected name=value or name<<DELIMITER")
+        outputs[name] = value
     return outputs
+
+
+CONDITION = re.compile(r"^\s*([A-Za-z0-9_.-]+)\s*(==|!=)\s*'([^']*)'\s*$")
+
+
+def condition(text, context, where):
+    """A step's `if`: the forms these files use, `a.b.c == 'x'` or `a.b.c != 'x'`."""
+    if text is None:
+        return True
+    match = CONDITION.match(str(text))
+    if not match:
+        fail(f"{where}: if {text!r}: this local run knows only `name == 'value'` and `name != 'value'`")
+    value = substitute("${{ " + match.group(1) + " }}", context, where)
+    return (value == match.group(3)) == (match.group(2) == "==")
 
 
 def bash(script, env, cwd, temp):
@@ -119,13 +168,14 @@ class Runner:
         self.env.pop("SOURCE_DATE_EPOCH", None)
         self.log = []
 
-    def checkout(self):
+    def checkout(self, without=()):
         os.makedirs(self.workspace)
         for path in CHECKOUT:
             source, target = os.path.join(ROOT, path), os.path.join(self.workspace, path)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             if os.path.isdir(source):
-                shutil.copytree(source, target)
+                shutil.copytree(source, target, ignore=lambda folder, names: [
+                    name for name in names if os.path.relpath(os.path.join(folder, name), ROOT) in without])
             else:
                 shutil.copy2(source, target)
         date = f"@{COMMIT_TIME} +0000"
@@ -149,15 +199,19 @@ class Runner:
         inputs.update({name: str(value) for name, value in given.items()})
         inputs.update(local or {})
         steps = {}
+        self.outputs_written = []
         for index, step in enumerate(action["runs"]["steps"]):
             where = f"action.yml step {step.get('name', index + 1)}"
-            if "run" not in step or step.get("shell") != "bash":
-                fail(f"{where}: expected a run step with shell: bash")
             context = {"inputs": inputs, "steps": steps}
+            if not condition(step.get("if"), context, where):
+                continue
+            if "run" not in step or step.get("shell") != "bash":
+                fail(f"{where}: expected a run step with shell: bash (this local run gives the action an installed tool, so the build cache is skipped)")
             env = dict(self.env, GITHUB_ACTION_PATH=self.workspace,
                        **{name: substitute(value, context, where) for name, value in step.get("env", {}).items()})
             output = os.path.join(self.temp, f"output-{len(self.log)}")
             open(output, "w").close()
+            self.outputs_written.append(output)
             env["GITHUB_OUTPUT"] = output
             result = bash(substitute(step["run"], context, where), env, self.workspace, self.temp)
             self.log.append(f"$ {where}\n{result.stdout}{result.stderr}")
@@ -185,9 +239,9 @@ def copy_visible(source, target):
 
 
 class WorkflowRun:
-    def __init__(self, scratch, workflow, local_inputs):
+    def __init__(self, scratch, workflow, local_inputs, env=None):
         self.scratch = scratch
-        self.workflow = workflow
+        self.workflow = dict(workflow, env={**workflow.get("env", {}), **(env or {})})
         self.local_inputs = local_inputs
         self.artifacts = os.path.join(scratch, "artifacts")
         os.makedirs(self.artifacts)
@@ -208,15 +262,23 @@ class WorkflowRun:
         runner = Runner(label, os.path.join(self.scratch, "runners", label), {
             name: str(value) for name, value in {**self.workflow.get("env", {}), **job.get("env", {})}.items()})
         context = {"env": {**self.workflow.get("env", {}), **job.get("env", {})}, "matrix": matrix, "steps": {}}
+        fetched = context["env"].get("CAPTURES_ARTIFACT", "") != ""
         for index, step in enumerate(job["steps"]):
-            where = f"ci/github-actions.yml {label} step {step.get('id', index + 1)}"
+            where = f"ci/github-actions.yml {label} step {step.get('id', step.get('name', index + 1))}"
+            if not condition(step.get("if"), context, where):
+                continue
             given = {name: substitute(value, context, where) for name, value in step.get("with", {}).items()}
             uses = step.get("uses", "")
             outputs = {}
             if uses.startswith("actions/checkout@"):
-                runner.checkout()
-            elif uses == "./":
+                runner.checkout(without={context["env"]["CAPTURES"]} if fetched else ())
+            elif ACTION_USES.match(uses):
                 outputs = runner.action(given, self.local_inputs)
+            elif uses.startswith("actions/download-artifact@") and "name" in given:
+                source = os.path.join(self.artifacts, given["name"])
+                if not os.path.isdir(source):
+                    fail(f"{where}: no artifact {given['name']}")
+                shutil.copytree(source, os.path.join(runner.workspace, given["path"]), dirs_exist_ok=True)
             elif uses.startswith("actions/upload-artifact@"):
                 target = os.path.join(self.artifacts, given["name"])
                 if os.path.exists(target):
@@ -282,11 +344,14 @@ def check(scratch):
     with open(WORKFLOW, encoding="utf-8") as file:
         workflow = yaml.safe_load(file)
     images = {name: job.get("container") for name, job in workflow["jobs"].items()}
-    if len(set(images.values())) != 1 or not re.fullmatch(r"swift:6\.3(\.\d+)?-bookworm", str(next(iter(images.values())))):
-        fail(f"ci/github-actions.yml: expected every job in one swift:6.3-bookworm container, found {images}")
+    if set(images.values()) != {SWIFT_IMAGE}:
+        fail(f"ci/github-actions.yml: expected every job in one {SWIFT_IMAGE} container, found {images}")
+    notes.append(pasted_as_is())
     local = {"tool": BIN, "setup": "false"}
 
-    run = WorkflowRun(scratch, workflow, local)
+    # The captures come from the capture job's artifact, as CAPTURES_ARTIFACT makes the workflow fetch them.
+    run = WorkflowRun(scratch, workflow, local, env={"CAPTURES_ARTIFACT": "captures"})
+    shutil.copytree(os.path.join(ROOT, CAPTURES), os.path.join(run.artifacts, "captures"))
     run.run()
     renders = {label: steps for label, (runner, steps) in run.outputs.items() if label.startswith("render-")}
     rendered = 0
@@ -343,7 +408,91 @@ def check(scratch):
         if 'keep-going: expected true or false, found "yes"' not in str(failure):
             fail(f"keep-going: yes: expected the input named, found {failure}")
     notes.append("a merge with a runner's part missing fails the step, writing no manifest; keep-going: yes is refused by name")
+    notes.append(crafted_inputs(scratch, run, workflow["env"]["JOB"], local))
     return notes
+
+
+def pasted_as_is():
+    """What a team pastes: read-only permissions, a timeout on every job, actions pinned by commit."""
+    for path in [WORKFLOW, *PROJECT_WORKFLOWS, ACTION]:
+        name = os.path.relpath(path, ROOT)
+        with open(path, encoding="utf-8") as file:
+            document = yaml.safe_load(file)
+        steps = []
+        if path == ACTION:
+            steps = document["runs"]["steps"]
+        else:
+            if path == WORKFLOW and document.get("permissions") != {"contents": "read"}:
+                fail(f"{name}: expected permissions: contents: read, found {document.get('permissions')!r}")
+            for job_name, job in document["jobs"].items():
+                if not isinstance(job.get("timeout-minutes"), int):
+                    fail(f"{name}: job {job_name}: expected a timeout-minutes, found {job.get('timeout-minutes')!r}")
+                if "container" in job and job["container"] != SWIFT_IMAGE:
+                    fail(f"{name}: job {job_name}: expected container {SWIFT_IMAGE}, found {job['container']!r}")
+                steps += job["steps"]
+        for step in steps:
+            uses = step.get("uses")
+            if uses and not ACTION_USES.match(uses) and not re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", uses):
+                fail(f"{name}: uses {uses!r}: expected a third-party action pinned by its full commit SHA")
+    return (f"the workflows ask contents: read, time out, run in {SWIFT_IMAGE}, and pin every third-party action by commit")
+
+
+def error_lines(text):
+    return [line for line in text.splitlines() if line.startswith("::")]
+
+
+def crafted_inputs(scratch, run, job, local):
+    """Inputs as data: never globbed, injected into $GITHUB_OUTPUT or into a workflow command."""
+    runner = Runner("crafted", os.path.join(scratch, "runners", "crafted"), {})
+    runner.checkout()
+    # A file a glob [d]* would match, beside the job.
+    open(os.path.join(runner.workspace, "de-DE"), "w").close()
+    cases = [
+        ({"locale": "[d]*"}, 'locale: expected BCP 47 tags (en-US, de-DE) separated by spaces or commas, found "[d]*" in "[d]*"',
+         "::error title=store-screenshot-compose action%3A locale::"),
+        ({"out": "out/x\ncontact-sheet=/tmp/evil"}, 'out: expected one line, found "out/x%0Acontact-sheet=/tmp/evil"',
+         "::error title=store-screenshot-compose action%3A out::"),
+        ({"shard": "1/2%0A::warning::forged"}, 'shard: expected I/N with 1 ≤ I ≤ N (2/4), found "1/2%250A::warning::forged"',
+         "::error title=store-screenshot-compose action%3A shard::"),
+        ({"layout": "fastlane,sideways"}, 'layout: expected default or fastlane, found "fastlane,sideways"',
+         "::error title=store-screenshot-compose action%3A layout::"),
+        ({"shard": "3/2"}, 'shard: expected I/N with 1 ≤ I ≤ N (2/4), found "3/2"', "::error title=store-screenshot-compose action%3A shard::"),
+    ]
+    for given, message, title in cases:
+        try:
+            runner.action({"job": job, **given}, local)
+            fail(f"crafted input {given}: the action succeeded")
+        except Failure as failure:
+            text = str(failure)
+        lines = error_lines(text)
+        if lines != [title + message]:
+            fail(f"crafted input {given}: expected the one line {title + message!r}, found {lines} in:\n{text}")
+        for path in runner.outputs_written:
+            if read_outputs(path):
+                fail(f"crafted input {given}: the failed step wrote outputs {read_outputs(path)}")
+        if os.path.exists(os.path.join(runner.workspace, "out")):
+            fail(f"crafted input {given}: something was rendered")
+
+    # A user's manifest.notes.json beside the parts: neither merged nor removed; the parts are.
+    notes = Runner("notes", os.path.join(scratch, "runners", "notes"), {})
+    notes.checkout()
+    release = os.path.join(notes.workspace, "out/release")
+    for name in sorted(os.listdir(run.artifacts)):
+        if name.startswith("part-"):
+            shutil.copytree(os.path.join(run.artifacts, name), release, dirs_exist_ok=True)
+    user_file = b'{"notes": "ours, not a part"}\n'
+    with open(os.path.join(release, "manifest.notes.json"), "wb") as file:
+        file.write(user_file)
+    notes.action({"command": "merge", "out": "out/release"}, local)
+    left = sorted(name for name in os.listdir(release) if name.startswith("manifest."))
+    if left != ["manifest.json", "manifest.notes.json"]:
+        fail(f"merge beside manifest.notes.json: expected manifest.json and the user's manifest.notes.json left, found {left}")
+    with open(os.path.join(release, "manifest.notes.json"), "rb") as file:
+        if file.read() != user_file:
+            fail("merge beside manifest.notes.json: the user's file changed")
+    return ("crafted inputs (a glob [d]* as locale beside a file de-DE, a line break in out, %0A and :: in shard, "
+            "a bad layout, shard 3/2) each fail with one escaped ::error line naming the input and value, no output, nothing rendered; "
+            "a user's manifest.notes.json beside the parts is neither merged nor removed")
 
 
 def main():

@@ -43,7 +43,12 @@ if "$bin" check fixtures/devices-job.json >/dev/null 2>&1; then echo "install-ch
 # DESTDIR stages the same files under it; the launcher names the final PREFIX.
 make --no-print-directory install CONFIG="$CONFIG" PREFIX=/usr/local DESTDIR="$scratch/stage" >/dev/null
 grep -q 'exec "/usr/local/libexec/store-screenshot-compose/store-screenshot-compose"' "$scratch/stage/usr/local/bin/$TOOL"
-"$scratch/stage/usr/local/libexec/$TOOL/$TOOL" --version
+# --version names the commit installed from (beside the resources), when this is a git checkout.
+version=$("$scratch/stage/usr/local/libexec/$TOOL/$TOOL" --version)
+label="$TOOL $(sed -n 's/^ *public var version = "\([^"]*\)"$/\1/p' Sources/Support/ToolIdentity.swift)"
+if commit=$(git rev-parse --short=12 HEAD 2>/dev/null); then
+  test "$version" = "$label (commit $commit)" || { echo "install-check: --version printed \"$version\", expected \"$label (commit $commit)\"" >&2; exit 1; }
+fi
 
 make --no-print-directory uninstall PREFIX="$prefix" >/dev/null
 make --no-print-directory uninstall PREFIX=/usr/local DESTDIR="$scratch/stage" >/dev/null

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build, the tests and the demo need, only when missing.
 # Called by the Makefile before every build, so a fresh machine needs no manual step.
+# DIST=1: also what make dist packs with (dpkg-dev: dpkg-shlibdeps, dpkg-deb).
+# CLEAN_ROOT=1: also mmdebstrap, for the slow check that installs the package in a clean Debian 12 root.
+# --data-packages: print the run-time data packages (fonts, hyphenation) and exit.
 # SETUP=runtime: only what building and rendering need (the GitHub Action on a CI runner).
 # CHECK_JSONSCHEMA=1: also check-jsonschema from PyPI in a venv (.build/check-jsonschema), for
 # scripts/action-check.py's schema check of action.yml and the workflow; when PyPI cannot be
@@ -17,6 +20,11 @@ packages=(
   libhyphen-dev     # typesetter: dictionary hyphenation (libhyphen, no .pc file: linked as `hyphen`)
   libxml2-dev       # templates and frames are read by libxml2 (positions, entities, depth)
   libicu-dev        # typesetter: dictionary word breaks for Japanese and Chinese
+  libvoikko-dev     # typesetter: Finnish hyphenation (Voikko)
+)
+# The data the tool reads at run time (hyphenation patterns, fonts): make dist's package Depends
+# on these too (scripts/dist.sh reads them with --data-packages).
+data_packages=(
   # LibreOffice hyphenation patterns (/usr/share/hyphen/hyph_*.dic), chosen by the locale.
   hyphen-de hyphen-nl hyphen-sv hyphen-da hyphen-no hyphen-hu hyphen-ru hyphen-uk hyphen-fr
   hyphen-es hyphen-it hyphen-pt-pt hyphen-pt-br hyphen-pl hyphen-cs hyphen-sk hyphen-ca
@@ -24,13 +32,18 @@ packages=(
   hyphen-en-us hyphen-en-gb hyphen-af hyphen-be hyphen-gl hyphen-is hyphen-mn hyphen-sr hyphen-zu
   hyphen-hi hyphen-bn hyphen-gu hyphen-kn hyphen-ml hyphen-mr hyphen-or hyphen-pa hyphen-ta hyphen-te
   # Finnish has no hyphen-* package in Debian 12: Voikko hyphenates it from its morphology.
-  libvoikko-dev voikko-fi
+  voikko-fi
   fonts-dejavu-core
   fonts-noto-core   # Latin, Cyrillic, Greek, Arabic, Hebrew, Thai, Devanagari
   fonts-noto-cjk    # Japanese, Chinese, Korean
   fonts-symbola     # monochrome emoji, for "emoji": "monochrome"
   fonts-noto-color-emoji  # colour emoji, for "emoji": "color" (drawn through cairo into PNGs)
 )
+packages+=("${data_packages[@]}")
+if [ "${1:-}" = --data-packages ]; then
+  printf '%s\n' "${data_packages[@]}"
+  exit 0
+fi
 # Only the tests use these.
 test_packages=(
   librsvg2-bin      # tests compare PNGs of designers' templates with rsvg-convert of their SVG
@@ -51,6 +64,12 @@ if [ "${BENCH:-}" = 1 ]; then
 fi
 if [ "${CHECK_JSONSCHEMA:-}" = 1 ]; then
   packages+=(python3-venv)
+fi
+if [ "${DIST:-}" = 1 ]; then
+  packages+=(dpkg-dev binutils)
+fi
+if [ "${CLEAN_ROOT:-}" = 1 ]; then
+  packages+=(mmdebstrap)
 fi
 
 missing=()

@@ -21,6 +21,16 @@ package enum BuiltinResources {
             ?? Bundle.module.url(forResource: base, withExtension: ext, subdirectory: folder)
     }
 
+    /// The commit a packaged build was made from (`build-commit.txt`, which `make install` and
+    /// `make dist` write beside the installed resources, never into the build folder), or nil.
+    /// Kept out of every output: a rebuild of one commit writes the same bytes.
+    package static func buildCommit() -> String? {
+        guard let url = url("build-commit.txt"), let data = FileManager.default.contents(atPath: url.path),
+              let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !text.isEmpty, text.allSatisfy({ $0.isHexDigit }) else { return nil }
+        return text
+    }
+
     /// A folder of the resources (`templates`), or nil when the bundle is not beside the executable.
     package static func folder(_ name: String) -> URL? {
         guard let url = Bundle.module.resourceURL?.appendingPathComponent(name) else { return nil }

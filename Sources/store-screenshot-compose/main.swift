@@ -44,7 +44,8 @@ switch command {
 case .help(let name):
     print(name.map(UsageText.help(for:)) ?? UsageText.full)
 case .version:
-    print(ToolIdentity().label)
+    // The label outputs carry, then the commit of a packaged build (not in any output).
+    print(ToolIdentity().label + (BuiltinResources.buildCommit().map { " (commit \($0))" } ?? ""))
 case .render(let job, let arguments):
     Interrupts.watch { 128 + $0 }
     let rendering = RenderOptions(svgOnly: arguments.svgOnly, jobs: arguments.jobs, pngCompression: arguments.pngCompression,
