@@ -19,8 +19,9 @@ let package = Package(
                        providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"])]),
-        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
-                       providers: [.apt(["libglib2.0-dev"])]),
+        // SHA-256 on the CPU's SHA instructions (OpenSSL's libcrypto).
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         // Element lines and columns of template and frame SVGs (FoundationXML keeps none per node).
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
@@ -43,7 +44,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
         // Shared by every stage: bytes, JSON with positions, files, SHA-256 (Support); the
         // diagnostics model and the field readers that report into it (Diagnostics).
-        .target(name: "Support", dependencies: ["CGLib", "CPNGShim", "CLibXML2"], path: "Sources/Support"),
+        .target(name: "Support", dependencies: ["CCrypto", "CPNGShim", "CLibXML2"], path: "Sources/Support"),
         .target(name: "Diagnostics", dependencies: ["Support"], path: "Sources/Diagnostics"),
         // Files → values: the job file and every file it names, templates read into their
         // normalized tree (Template/), the shipped resources (the one `Bundle.module` that holds
@@ -59,7 +60,7 @@ let package = Package(
         // Values → the validated plan: one OutputSpec per output, each once with its key.
         .target(name: "Plan", dependencies: ["Support", "Diagnostics", "Ingest", "CLcms2"], path: "Sources/Plan"),
         // OutputSpec → LaidOutOutput: text set and fitted (Pango, HarfBuzz, libhyphen, ICU), captures placed.
-        .target(name: "Layout", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "CPangoCairo", "CGLib", "CHyphen", "CVoikko", "CICUShim"],
+        .target(name: "Layout", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "CPangoCairo", "CHyphen", "CVoikko", "CICUShim"],
                 path: "Sources/Layout"),
         // LaidOutOutput → ComposedSVG: the template's tree filled.
         .target(name: "Compose", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout"], path: "Sources/Compose"),
@@ -75,7 +76,7 @@ let package = Package(
         .target(
             name: "ScreenshotCompose",
             dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest", "Publish",
-                           "CRsvg", "CPangoCairo", "CGLib", "CPNGShim"],
+                           "CRsvg", "CPangoCairo", "CPNGShim"],
             path: "Sources/ScreenshotCompose"
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],

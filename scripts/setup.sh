@@ -12,7 +12,8 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  librsvg2-dev      # rasterizer: librsvg + cairo + GLib (GChecksum)
+  librsvg2-dev      # rasterizer: librsvg + cairo + GLib
+  libssl-dev        # SHA-256 from OpenSSL's libcrypto (the CPU's SHA instructions)
   libpango1.0-dev   # typesetter: Pango, PangoCairo, fontconfig
   libpng-dev        # PNG reader and writer
   libdeflate-dev    # output PNGs' image data compressed faster than zlib

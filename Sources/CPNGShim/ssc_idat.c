@@ -2,6 +2,7 @@
 #include "ssc_png.h"
 
 #include <libdeflate.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,12 +61,71 @@ static void ssc_filter_row(const uint8_t *restrict cur, const uint8_t *restrict 
     memcpy(out + 1, rows[best], n);
 }
 
-int ssc_idat_filter_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, uint8_t *filtered) {
+// Each drawing thread keeps its encoder's buffers and compressor from one output to the next:
+// a fresh 1206×2622 output's filtered rows and compressed stream are some 16 MB, whose pages
+// the kernel cleared again for every output (several per cent of a render's CPU).
+typedef struct {
+    uint8_t *rows;
+    size_t rows_capacity;
+    uint8_t *filtered;
+    size_t filtered_capacity;
+    uint8_t *compressed;
+    size_t compressed_capacity;
+    struct libdeflate_compressor *compressor;
+    int level;
+} ssc_idat_scratch;
+
+static pthread_key_t ssc_scratch_key;
+static pthread_once_t ssc_scratch_once = PTHREAD_ONCE_INIT;
+
+static void ssc_scratch_free(void *pointer) {
+    ssc_idat_scratch *scratch = (ssc_idat_scratch *)pointer;
+    free(scratch->rows);
+    free(scratch->filtered);
+    free(scratch->compressed);
+    if (scratch->compressor) libdeflate_free_compressor(scratch->compressor);
+    free(scratch);
+}
+
+static void ssc_scratch_make_key(void) { pthread_key_create(&ssc_scratch_key, ssc_scratch_free); }
+
+static ssc_idat_scratch *ssc_scratch(void) {
+    pthread_once(&ssc_scratch_once, ssc_scratch_make_key);
+    ssc_idat_scratch *scratch = (ssc_idat_scratch *)pthread_getspecific(ssc_scratch_key);
+    if (!scratch) {
+        scratch = (ssc_idat_scratch *)calloc(1, sizeof(ssc_idat_scratch));
+        if (scratch && pthread_setspecific(ssc_scratch_key, scratch) != 0) {
+            free(scratch);
+            scratch = NULL;
+        }
+    }
+    return scratch;
+}
+
+// `*buffer` with room for `size` bytes: kept when large enough, else replaced (contents lost).
+static uint8_t *ssc_reserve(uint8_t **buffer, size_t *capacity, size_t size) {
+    if (!size) size = 1;
+    if (*capacity < size) {
+        free(*buffer);
+        *buffer = (uint8_t *)malloc(size);
+        *capacity = *buffer ? size : 0;
+    }
+    return *buffer;
+}
+
+uint8_t *ssc_idat_filter_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                                ssc_row_sink sink, void *sink_context, size_t *filtered_size) {
+    ssc_idat_scratch *scratch = ssc_scratch();
+    if (!scratch) return NULL;
     size_t n = (size_t)width * 3;
+    *filtered_size = (size_t)height * (n + 1);
     // Two packed rows (this one and the one above) and the four candidate rows.
-    uint8_t *rows = (uint8_t *)calloc(6, n ? n : 1);
-    if (!rows) return 1;
-    uint8_t *cur = rows, *prev = rows + n, *scratch = rows + 2 * n;
+    uint8_t *rows = ssc_reserve(&scratch->rows, &scratch->rows_capacity, 6 * n);
+    uint8_t *filtered = ssc_reserve(&scratch->filtered, &scratch->filtered_capacity, *filtered_size);
+    if (!rows || !filtered) return NULL;
+    uint8_t *cur = rows, *prev = rows + n, *scratch_rows = rows + 2 * n;
+    // The first row's Up, Average and Paeth read a row of zeros above it.
+    memset(prev, 0, n);
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *line = pixels + (size_t)y * stride;
         for (uint32_t x = 0; x < width; x++) {
@@ -76,36 +136,33 @@ int ssc_idat_filter_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t heigh
             cur[x * 3 + 1] = (uint8_t)(word >> 8);
             cur[x * 3 + 2] = (uint8_t)word;
         }
-        ssc_filter_row(cur, prev, n, scratch, filtered + (size_t)y * (n + 1));
+        if (sink) sink(sink_context, cur, n);
+        ssc_filter_row(cur, prev, n, scratch_rows, filtered + (size_t)y * (n + 1));
         uint8_t *swap = prev;
         prev = cur;
         cur = swap;
     }
-    free(rows);
-    return 0;
+    return filtered;
 }
 
-int ssc_idat_deflate(const uint8_t *data, size_t size, int level, uint8_t **out, size_t *out_size) {
-    *out = NULL;
+uint8_t *ssc_idat_deflate(const uint8_t *data, size_t size, int level, size_t *out_size) {
     *out_size = 0;
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
-    if (!compressor) return 1;
-    size_t bound = libdeflate_zlib_compress_bound(compressor, size);
-    uint8_t *buffer = (uint8_t *)malloc(bound);
-    if (!buffer) {
-        libdeflate_free_compressor(compressor);
-        return 1;
+    ssc_idat_scratch *scratch = ssc_scratch();
+    if (!scratch) return NULL;
+    if (!scratch->compressor || scratch->level != level) {
+        if (scratch->compressor) libdeflate_free_compressor(scratch->compressor);
+        scratch->compressor = libdeflate_alloc_compressor(level);
+        scratch->level = level;
+        if (!scratch->compressor) return NULL;
     }
+    size_t bound = libdeflate_zlib_compress_bound(scratch->compressor, size);
+    uint8_t *buffer = ssc_reserve(&scratch->compressed, &scratch->compressed_capacity, bound);
+    if (!buffer) return NULL;
     // The bound is libdeflate's worst case, so 0 (did not fit) cannot happen; checked anyway.
-    size_t written = libdeflate_zlib_compress(compressor, data, size, buffer, bound);
-    libdeflate_free_compressor(compressor);
-    if (written == 0) {
-        free(buffer);
-        return 1;
-    }
-    *out = buffer;
+    size_t written = libdeflate_zlib_compress(scratch->compressor, data, size, buffer, bound);
+    if (written == 0) return NULL;
     *out_size = written;
-    return 0;
+    return buffer;
 }
 
 int ssc_png_inflate_image_data(const uint8_t *data, size_t size, uint8_t *out, size_t out_size) {

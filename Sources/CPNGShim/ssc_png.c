@@ -304,19 +304,15 @@ enum { SSC_IDAT_CHUNK = 65536 };
 // filters and deflates them itself: the reference `make bench` and the tests measure against.
 static int ssc_png_encode_xrgb32_with(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                                       const ssc_png_text *texts, int text_count, int deflate_level, int zlib_level,
-                                      ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+                                      ssc_row_sink sink, void *sink_context, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
     ssc_error_state state;
     png_structp png;
     png_infop info;
     if (ssc_open_writer(out, &state, message, &png, &info)) return 1;
     png_textp volatile chunks = NULL;
-    uint8_t *volatile filtered = NULL;
-    uint8_t *volatile compressed = NULL;
     if (setjmp(state.jump)) {
         png_destroy_write_struct(&png, &info);
         free(chunks);
-        free(filtered);
-        free(compressed);
         ssc_buffer_free(out);
         return 1;
     }
@@ -339,24 +335,16 @@ static int ssc_png_encode_xrgb32_with(const uint8_t *pixels, uint32_t width, uin
         free(chunks);
         return 0;
     }
-    size_t filtered_size = (size_t)height * ((size_t)width * 3 + 1);
-    filtered = (uint8_t *)malloc(filtered_size ? filtered_size : 1);
-    if (!filtered || ssc_idat_filter_xrgb32(pixels, width, height, stride, filtered)) {
-        png_error(png, "out of memory while filtering the image data");
-    }
+    size_t filtered_size = 0;
+    const uint8_t *filtered = ssc_idat_filter_xrgb32(pixels, width, height, stride, sink, sink_context, &filtered_size);
+    if (!filtered) png_error(png, "out of memory while filtering the image data");
     size_t compressed_size = 0;
-    uint8_t *deflated = NULL;
-    int failed = ssc_idat_deflate(filtered, filtered_size, deflate_level, &deflated, &compressed_size);
-    compressed = deflated;
-    free(filtered);
-    filtered = NULL;
-    if (failed) png_error(png, "libdeflate could not compress the image data (out of memory or bad level)");
+    const uint8_t *compressed = ssc_idat_deflate(filtered, filtered_size, deflate_level, &compressed_size);
+    if (!compressed) png_error(png, "libdeflate could not compress the image data (out of memory or bad level)");
     for (size_t offset = 0; offset < compressed_size; offset += SSC_IDAT_CHUNK) {
         size_t length = compressed_size - offset < SSC_IDAT_CHUNK ? compressed_size - offset : SSC_IDAT_CHUNK;
         png_write_chunk(png, (png_const_bytep) "IDAT", compressed + offset, length);
     }
-    free(compressed);
-    compressed = NULL;
     // png_write_end refuses to run when libpng did not write the IDAT itself; every chunk it
     // would write after the image data (text, tIME) went out before it, so only IEND is left.
     png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
@@ -367,14 +355,14 @@ static int ssc_png_encode_xrgb32_with(const uint8_t *pixels, uint32_t width, uin
 
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                           const ssc_png_text *texts, int text_count, int deflate_level,
-                          ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
-    return ssc_png_encode_xrgb32_with(pixels, width, height, stride, texts, text_count, deflate_level, -1, out, message);
+                          ssc_row_sink sink, void *sink_context, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    return ssc_png_encode_xrgb32_with(pixels, width, height, stride, texts, text_count, deflate_level, -1, sink, sink_context, out, message);
 }
 
 int ssc_png_encode_xrgb32_zlib(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                                const ssc_png_text *texts, int text_count, int zlib_level,
                                ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
-    return ssc_png_encode_xrgb32_with(pixels, width, height, stride, texts, text_count, 0, zlib_level < 0 ? 0 : zlib_level, out, message);
+    return ssc_png_encode_xrgb32_with(pixels, width, height, stride, texts, text_count, 0, zlib_level < 0 ? 0 : zlib_level, NULL, NULL, out, message);
 }
 
 int ssc_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, const uint8_t *icc, size_t icc_size,

@@ -211,8 +211,20 @@ public enum PNGCodec {
     public static func encodeRGB(_ raster: RasterImage, texts: [PNGText], compression: PNGCompression = .default) throws -> Data {
         try encodeRGB(raster, texts: texts) { pixels, chunks, count, buffer, message in
             ssc_png_encode_xrgb32(pixels, UInt32(raster.width), UInt32(raster.height), raster.stride, chunks, count,
-                                  Int32(compression.deflateLevel), buffer, message)
+                                  Int32(compression.deflateLevel), nil, nil, buffer, message)
         }
+    }
+
+    /// `encodeRGB`, with the pixels' SHA-256 (`PixelHash`) taken from the packed RGB rows as
+    /// the encoder makes them: no second pass over the canvas, no buffer of the whole image.
+    public static func encodeRGBHashing(_ raster: RasterImage, texts: [PNGText], compression: PNGCompression = .default) throws -> (png: Data, pixelsSHA256: String) {
+        let hasher = SHA256.Hasher()
+        let context = Unmanaged.passUnretained(hasher).toOpaque()
+        let png = try encodeRGB(raster, texts: texts) { pixels, chunks, count, buffer, message in
+            ssc_png_encode_xrgb32(pixels, UInt32(raster.width), UInt32(raster.height), raster.stride, chunks, count,
+                                  Int32(compression.deflateLevel), SHA256.Hasher.rowSink, context, buffer, message)
+        }
+        return (png, hasher.finalize())
     }
 
     /// The same PNG as libpng alone makes it (its filter choice, zlib at `zlibLevel`): the

@@ -63,14 +63,18 @@ typedef struct {
 
 void ssc_buffer_free(ssc_buffer *buffer);
 
+/// Handed each packed 8-bit RGB row (`size` bytes) of an image being encoded, in order.
+typedef void (*ssc_row_sink)(void *context, const uint8_t *row, size_t size);
+
 /// Encodes cairo RGB24 pixels (32 bits per pixel, native-endian xRGB, `stride` bytes per row)
 /// as an 8-bit RGB PNG without alpha, with an sRGB chunk, the given text chunks and no tIME
 /// chunk. The image data is filtered here (libpng's per-row choice among the five filters) and
-/// compressed by libdeflate at `deflate_level` (1-12); libpng writes every chunk.
+/// compressed by libdeflate at `deflate_level` (1-12); libpng writes every chunk. `sink` (when
+/// not NULL) is handed every packed RGB row as the filter reads it (the pixel hash).
 /// Returns 0 on success; otherwise non-zero with `message` set.
 int ssc_png_encode_xrgb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                           const ssc_png_text *texts, int text_count, int deflate_level,
-                          ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+                          ssc_row_sink sink, void *sink_context, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
 /// The same PNG made by libpng alone: its own filter choice and zlib at `zlib_level` (0-9).
 /// The reference `make bench` measures against and tests compare with.

@@ -60,7 +60,7 @@ public struct OutputRenderer: Sendable {
         if seconds > rasterTimeLimit {
             throw RasterError(message: "rasterizing took too long: expected at most \(SVGNumber.format(rasterTimeLimit)) s, found \(SVGNumber.format(seconds)) s; simplify the template (filters, <use> copies)")
         }
-        return (try PNGCodec.encodeRGB(raster, texts: Self.textChunks(spec), compression: pngCompression), PixelHash.of(raster))
+        return try PNGCodec.encodeRGBHashing(raster, texts: Self.textChunks(spec), compression: pngCompression)
     }
 
     /// Runs `body` on a drawing thread and waits at most `limit` seconds for it. librsvg 2.54
