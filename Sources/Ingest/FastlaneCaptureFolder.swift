@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Support
 
 /// The folders fastlane's screenshot tools write, read as captures:
 ///
@@ -43,7 +44,17 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
     public static func scan(_ folder: URL, file: String, field: String, devices: [(name: String, well: String)],
                             into d: inout DiagnosticCollector) -> FastlaneCaptureFolder? {
         let fm = FileManager.default
-        func entries(_ url: URL) -> [String] { ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted() }
+        // Names are compared in NFC, as bytes: two files whose names are one in NFC are refused
+        // naming both (the second would have replaced the first's screen silently).
+        var reported = Set<String>()
+        func listing(_ url: URL) -> [UnicodeName.Entry] {
+            let (listed, twins) = UnicodeName.entries(((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).filter { !$0.hasPrefix(".") })
+            if reported.insert(url.path).inserted {
+                for twin in twins { d.error(url.appendingPathComponent(twin.dropped).path, field, UnicodeName.twinMessage(twin.kept, twin.dropped)) }
+            }
+            return listed
+        }
+        func entries(_ url: URL) -> [String] { listing(url).map(\.name) }
         func isFolder(_ url: URL) -> Bool {
             var isDirectory: ObjCBool = false
             return fm.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -77,17 +88,20 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
                 for type in screengrabTypes {
                     let images = folder.appendingPathComponent("\(tag)/images/\(type)")
                     var shots: [String: [String]] = [:]
-                    for name in entries(images) where name.lowercased().hasSuffix(".png") {
-                        shots[screengrabScreen(String(name.dropLast(4))), default: []].append(name)
+                    var onDisk: [String: String] = [:]
+                    for entry in listing(images) where entry.name.lowercased().hasSuffix(".png") {
+                        shots[screengrabScreen(String(entry.name.dropLast(4))), default: []].append(entry.name)
+                        onDisk[entry.name] = entry.onDisk
                     }
                     for (screen, names) in shots.sorted(by: { $0.key < $1.key }) {
                         let name = newestShot(names, screen: screen, in: images, field: field, &d)
                         let key = "\(type)\u{0}\(screen)"
-                        byKey[key, default: Screen(screen: screen, device: type, well: nil, files: [:])].files[tag] = "\(tag)/images/\(type)/\(name)"
+                        byKey[key, default: Screen(screen: screen, device: type, well: nil, files: [:])].files[tag] = "\(tag)/images/\(type)/\(onDisk[name] ?? name)"
                     }
                 }
             } else {
-                for name in entries(folder.appendingPathComponent(tag)) where name.lowercased().hasSuffix(".png") {
+                for entry in listing(folder.appendingPathComponent(tag)) where entry.name.lowercased().hasSuffix(".png") {
+                    let name = entry.name
                     let stem = String(name.dropLast(4))
                     let device: (name: String, well: String?)
                     if let match = known.first(where: { stem.hasPrefix($0.name + "-") && stem.count > $0.name.count + 1 }) {
@@ -101,7 +115,7 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
                     }
                     let screen = String(stem.dropFirst(device.name.count + 1))
                     let key = "\(device.name)\u{0}\(screen)"
-                    byKey[key, default: Screen(screen: screen, device: device.name, well: device.well, files: [:])].files[tag] = "\(tag)/\(name)"
+                    byKey[key, default: Screen(screen: screen, device: device.name, well: device.well, files: [:])].files[tag] = "\(tag)/\(entry.onDisk)"
                 }
             }
             used.append(tag)

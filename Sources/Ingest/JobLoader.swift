@@ -95,8 +95,9 @@ public enum JobLoader {
         let headlinesRead = d.diagnostics.count { $0.severity == .error } == errorsBeforeHeadlines
         // Built from the valid parts even when some were refused, so the later stages report
         // their problems in the same run; the errors already collected prevent rendering.
-        let localeMap = LocaleMap.read(reader, &d)
-        let resolved = LocaleMap.apply(localeMap, to: table ?? HeadlineTable(), file: file, &d)
+        let localeEntries = LocaleMap.read(reader, &d)
+        let localeMap = localeEntries.map
+        let resolved = LocaleMap.apply(localeEntries, to: table ?? HeadlineTable(), file: file, &d)
         let targets = readTargets(reader, &d)
         let captureLocales = readCaptureLocales(reader, locales: resolved.locales, &d)
         if reader.value("captureLocales") != nil && !captures.contains(where: \.isPerLocale) {

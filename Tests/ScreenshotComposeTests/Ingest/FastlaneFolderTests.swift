@@ -59,6 +59,29 @@ final class FastlaneFolderTests: XCTestCase {
         return hashes
     }
 
+    /// `Café Phone-01Home.png` with é as U+00E9 and as e + U+0301 were one capture (Swift
+    /// compares strings by canonical equivalence): `check` said ok and dropped one. Names are
+    /// NFC once where they are read and compared as bytes; the two are refused naming both.
+    func testTwoFileNamesThatAreOneInNFCAreRefusedNamingBoth() throws {
+        let scratch = try Scratch()
+        let png = try Fixtures.pngVariant(width: 1320, height: 2868, variant: "precomposed")
+        try scratch.write("screenshots/en-US/Caf\u{E9} Phone-01Home.png", png)
+        try scratch.write("screenshots/en-US/Cafe\u{301} Phone-01Home.png", try Fixtures.pngVariant(width: 1320, height: 2868, variant: "decomposed"))
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"], "headlines": ["en-US": ["01Home": "Everything at a glance"]]])
+        let folder = URL(fileURLWithPath: scratch.path("screenshots/en-US")).path
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"))), [
+            "error: \(folder)/Caf\u{E9} Phone-01Home.png: captures.fastlane: two files with one name after Unicode NFC normalization: expected names that differ, found \"Cafe\\u{301} Phone-01Home.png\" and \"Caf\\u{E9} Phone-01Home.png\"",
+        ])
+        // One file named in NFD is read from its name on disk, and its screen is named in NFC.
+        let alone = try Scratch()
+        try alone.write("screenshots/en-US/Cafe\u{301} Phone-01Home.png", png)
+        var d = DiagnosticCollector()
+        let scanned = try XCTUnwrap(FastlaneCaptureFolder.scan(URL(fileURLWithPath: alone.path("screenshots")), file: "job.json", field: "captures.fastlane", devices: [], into: &d))
+        XCTAssertEqual(lines(d), [])
+        XCTAssertEqual(scanned.screens.map { Array($0.device.utf8) }, [Array("Caf\u{E9} Phone".utf8)])
+        XCTAssertEqual(scanned.screens.map { Array(($0.files["en-US"] ?? "").utf8) }, [Array("en-US/Cafe\u{301} Phone-01Home.png".utf8)])
+    }
+
     /// `"fastlane": [snapshot folder, screengrab folder]`: both stores in one manifest, each
     /// locale its own capture. One locale per language: iOS `ja` and Android `ja-JP` are the
     /// locale `ja`, which composes each folder's own captures and uploads to each store's own

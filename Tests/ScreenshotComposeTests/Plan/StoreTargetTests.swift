@@ -194,13 +194,38 @@ final class StoreTargetTests: XCTestCase {
         let jobFile = try Fixtures.mobileJob(in: scratch, headlines: ["en": ["shot": "Hi"], "en-GB": ["shot": "Hi"]],
                                              extra: ["localeMap": ["en": "en-US", "en-gb": "en-US"]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
-            "error: \(jobFile): localeMap.en-gb: two locales map to one: expected each rendered locale once, found en and en-GB both mapped to en-US",
+            "error: \(jobFile): localeMap.en-gb: two entries map to one locale: expected each rendered locale once, found localeMap.en and localeMap.en-gb both mapped to en-US",
         ])
         let collide = try Fixtures.mobileJob(in: scratch, headlines: ["en": ["shot": "Hi"], "en-US": ["shot": "Hi"]],
                                              extra: ["localeMap": ["en": "en-US"]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: collide, options: epoch)), [
-            "error: \(collide): localeMap.en: two locales map to one: expected each rendered locale once, found en mapped to en-US, which the headlines already have",
+            "error: \(collide): localeMap.en: maps onto a locale the headlines already have: expected a rendered locale the headlines do not have, found localeMap.en → en-US and the headlines' own en-US, which no entry renames",
         ])
+    }
+
+    /// A swap (`en-US → de-DE`, `de-DE → en-US`) gave each locale the other's headlines with
+    /// exit 0 (adversarial pass, issue 36): every entry of a cycle is named, once.
+    func testALocaleMapCycleOrChainOntoTheSourcesLocalesIsRefused() throws {
+        let scratch = try Scratch()
+        let swap = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Hello"], "de-DE": ["shot": "Hallo"]],
+                                          extra: ["localeMap": ["en-US": "de-DE", "de-DE": "en-US"]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: swap, options: epoch)), [
+            "error: \(swap): localeMap.de-DE: the renames form a cycle: expected each rendered locale to be one no other entry renames, found localeMap.de-DE → en-US and localeMap.en-US → de-DE",
+        ])
+        let three = try Fixtures.mobileJob(in: scratch, headlines: ["de-DE": ["shot": "Hallo"], "fr-FR": ["shot": "Salut"], "it-IT": ["shot": "Ciao"]],
+                                           extra: ["localeMap": ["de-DE": "fr-FR", "fr-FR": "it-IT", "it-IT": "de-DE"]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: three, options: epoch)), [
+            "error: \(three): localeMap.de-DE: the renames form a cycle: expected each rendered locale to be one no other entry renames, found localeMap.de-DE → fr-FR and localeMap.fr-FR → it-IT and localeMap.it-IT → de-DE",
+        ])
+        let chain = try Fixtures.mobileJob(in: scratch, headlines: ["en": ["shot": "Hi"], "en-US": ["shot": "Hello"]],
+                                           extra: ["localeMap": ["en": "en-US", "en-US": "en-GB"]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: chain, options: epoch)), [
+            "error: \(chain): localeMap.en: maps onto a locale the headlines already have: expected a rendered locale the headlines do not have, found localeMap.en → en-US and localeMap.en-US renaming it to en-GB",
+        ])
+        // A rename onto a new locale, and one onto itself, still pass.
+        let fine = try Fixtures.mobileJob(in: scratch, headlines: ["en": ["shot": "Hi"], "de": ["shot": "Hallo"]],
+                                          extra: ["localeMap": ["en": "en-US", "de": "de"]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: fine, options: epoch)), [])
     }
 
     func testGooglePlayLanguageCodes() throws {
