@@ -338,15 +338,15 @@ def store_only(env, six):
     print(report)
 
 
-def codec_floor(folder, locales):
+def codec_floor(folder, locales, preset="default", runs=3):
     """The floor of every output of a batch, measured now on this machine: `ssc-bench codec`
     decodes the output's capture with libpng and encodes its pixels with libpng + zlib level 6
-    (CPU time, median of 3). Returns (mean floor s per output, zlib level 6 bytes, this tool's
-    encoder's bytes, both of the image alone, summed over the outputs)."""
+    (CPU time, median of `runs`). Returns (mean floor s per output, zlib level 6 bytes, this
+    tool's encoder's bytes at `preset`, both of the image alone, summed over the outputs)."""
     floors, zlib_bytes, encoder_bytes = [], 0, 0
     for locale in locales:
         for capture_id, file, _ in CAPTURES:
-            out = subprocess.run([CODEC, "codec", ROOT / "fixtures/captures" / file, folder / locale / f"{capture_id}.png", "3"],
+            out = subprocess.run([CODEC, "codec", ROOT / "fixtures/captures" / file, folder / locale / f"{capture_id}.png", str(runs), preset],
                                  capture_output=True, text=True, check=True).stdout.split()
             decode_ms, zlib_ms, zlib_size, _, size = float(out[0]), float(out[1]), int(out[2]), float(out[3]), int(out[4])
             floors.append(decode_ms + zlib_ms)
@@ -359,27 +359,31 @@ def encoder_rows(per_output_cpu, floor, zlib_bytes, encoder_bytes):
     return [
         f"| CPU per output (24-output batch, whole process, user+sys / 24) | {per_output_cpu * 1000:.0f} ms | "
         f"floor, libpng decode of the capture + zlib level 6 encode of the output: {floor * 1000:.0f} ms | "
-        f"{per_output_cpu / floor:.2f} | ≤ 1.00 |",
+        f"{per_output_cpu / floor:.2f} | ≤ 0.90 |",
         f"| PNG bytes, default preset (24 outputs, image only) | {encoder_bytes:,} | zlib level 6 of the same pixels: {zlib_bytes:,} | "
         f"{encoder_bytes / zlib_bytes:.3f} | ≤ 1.05 |",
     ]
 
 
 def presets(batch, runs=3):
-    """(preset, wall s, CPU s, PNG bytes of the 24 files) for each --png-compression preset."""
+    """(preset, wall s, CPU s, image bytes of the 24 outputs) for each --png-compression preset;
+    the bytes are the preset's encoding of each output's pixels alone (ssc-bench), so they
+    compare with zlib level 6 of the same pixels."""
     results = []
     for preset in ["fast", "default", "small"]:
         timing = median_of(runs, lambda: run([BIN, "render", batch, "--out", str(WORK / f"png-{preset}"), "--png-compression", preset],
                                              {"SOURCE_DATE_EPOCH": "1767225600"}))
-        size = sum(p.stat().st_size for p in (WORK / f"png-{preset}").glob("*/*.png"))
+        _, _, size = codec_floor(WORK / f"png-{preset}", list(HEADLINES)[:6], preset, runs=1)
         results.append((preset, timing[0], timing[1], size))
     return results
 
 
-def preset_table(compression, zlib_bytes):
-    return ["", "PNG compression presets, 24-output batch (files include their text chunks):", "",
-            "| preset | wall | CPU (user+sys) | PNG bytes (24 files) | vs zlib level 6 (image only) |", "|---|---|---|---|---|",
-            *[f"| {p} | {t:.2f} s | {c:.2f} s | {s:,} | {s / zlib_bytes:.3f} |" for p, t, c, s in compression]]
+def preset_table(compression, zlib_bytes, outputs=24):
+    return ["", f"PNG compression presets, {outputs}-output batch, per output (bytes of the image data alone):", "",
+            "| preset | CPU per output (user+sys) | bytes per output | zlib level 6 of the same pixels | ratio | target |",
+            "|---|---|---|---|---|---|",
+            *[f"| {p} | {c / outputs * 1000:.0f} ms | {s // outputs:,} | {zlib_bytes // outputs:,} | {s / zlib_bytes:.3f} | "
+              f"{'≤ 1.05' if p == 'default' else ''} |" for p, t, c, s in compression]]
 
 
 def encoder_only(env, locales):
