@@ -104,7 +104,7 @@ public enum ManifestMerger {
     /// What is wrong with a part on its own: its output paths, ids, plan and selection.
     private static func partProblem(_ m: Manifest) -> (field: String, message: String)? {
         if let bad = ManifestReader.pathsOutsideFolder(m).first {
-            return ("\(bad.field)", "an output outside the manifest's folder: expected a relative path without .., found \(bad.path)")
+            return ("\(bad.field)", bad.message.hasPrefix("a path outside") ? "an output outside the manifest's folder: expected a relative path without .., found \(bad.path)" : bad.message)
         }
         if let bad = m.outputs.first(where: { !LocaleTag.isWellFormed($0.locale) || !CaptureID.isValid($0.captureId) }) {
             return ("outputs", "a bad locale or capture id: expected a BCP 47 tag and a capture id, found \(bad.locale)/\(bad.captureId)")

@@ -114,15 +114,35 @@ package enum ManifestReader {
 
     /// Every output path (SVG, PNG, capture copy, fastlane copy) that is absolute or climbs out
     /// with `..`: a manifest vouches only for files inside its own folder. Inputs (captures,
-    /// template, fonts) lie outside by design and are not checked here.
-    static func pathsOutsideFolder(_ manifest: Manifest) -> [(field: String, path: String)] {
-        var outside: [(field: String, path: String)] = []
+    /// template, fonts) lie outside by design and are not checked for that; every path, input
+    /// or output, is refused when it is no POSIX path (a scheme, a backslash, a NUL:
+    /// `RelativePath.foreignForm`), except an input's `builtin:` name.
+    static func pathsOutsideFolder(_ manifest: Manifest) -> [(field: String, path: String, message: String)] {
+        var outside: [(field: String, path: String, message: String)] = []
+        func foreign(_ field: String, _ path: String, builtinAllowed: Bool) -> Bool {
+            guard !(builtinAllowed && path.hasPrefix("builtin:")), let form = RelativePath.foreignForm(path) else { return false }
+            let shown = RelativePath.shown(path)
+            outside.append((field, path, "not a relative POSIX path: expected a path without a scheme, a backslash or a NUL, found \(shown) (\(form))"))
+            return true
+        }
+        let inputs: [(String, String)] = [("inputs.template", manifest.inputs.template.path), ("inputs.wells", manifest.inputs.wells.path),
+                                          ("inputs.storeWells", manifest.inputs.storeWells.path)]
+            + (manifest.inputs.headlines ?? []).enumerated().map { ("inputs.headlines[\($0.offset)]", $0.element.path) }
+            + (manifest.inputs.templates ?? []).enumerated().map { ("inputs.templates[\($0.offset)]", $0.element.path) }
+            + (manifest.inputs.frames ?? []).enumerated().map { ("inputs.frames[\($0.offset)]", $0.element.path) }
+            + manifest.inputs.captures.enumerated().map { ("inputs.captures[\($0.offset)]", $0.element.path) }
+        for (field, path) in inputs { _ = foreign(field, path, builtinAllowed: true) }
         for (i, o) in manifest.outputs.enumerated() {
             let paths: [(String, String?)] = [("svg", o.svg.path), ("png", o.png?.path), ("capture", o.capture.path), ("fastlane", o.fastlane?.path)]
                 + (o.extraCaptures ?? []).enumerated().map { ("extraCaptures[\($0.offset)]", $0.element.path) }
-            for case let (name, path?) in paths where path.isEmpty || path.hasPrefix("/") || path.hasPrefix("builtin:") || path.split(separator: "/").contains("..") {
-                outside.append(("outputs[\(i)].\(name)", path))
+            for case let (name, path?) in paths {
+                if path.isEmpty || path.hasPrefix("/") || path.hasPrefix("builtin:") || path.split(separator: "/").contains("..") {
+                    outside.append(("outputs[\(i)].\(name)", path, "a path outside the manifest's folder: expected a relative path without .., found \(path)"))
+                } else {
+                    _ = foreign("outputs[\(i)].\(name)", path, builtinAllowed: false)
+                }
             }
+            for (j, font) in o.fonts.enumerated() { _ = foreign("outputs[\(i)].fonts[\(j)]", font.path, builtinAllowed: true) }
         }
         return outside
     }
@@ -244,7 +264,7 @@ package struct EarlierRelease: Sendable {
     var ownFiles: Set<String> {
         Set(outputs.flatMap(\.paths).filter { path in
             !path.isEmpty && !path.hasPrefix("/") && !path.hasPrefix("builtin:") && !path.split(separator: "/").contains("..")
-                && (path.hasSuffix(".svg") || path.hasSuffix(".png"))
+                && RelativePath.foreignForm(path) == nil && (path.hasSuffix(".svg") || path.hasSuffix(".png"))
         })
     }
 }

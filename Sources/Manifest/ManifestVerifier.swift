@@ -35,7 +35,7 @@ public enum ManifestVerifier {
         checkPlan(manifest, file: manifestFile, partial: partial, into: &d)
         let outside = ManifestReader.pathsOutsideFolder(manifest)
         for bad in outside {
-            d.error(manifestFile, "\(bad.field) (\(bad.path))", "a path outside the manifest's folder: expected a relative path without .., found \(bad.path)")
+            d.error(manifestFile, "\(bad.field) (\(RelativePath.shown(bad.path)))", bad.message)
         }
         // Never read a file outside the folder on the manifest's say-so.
         let refused = Set(outside.map(\.path))

@@ -144,7 +144,7 @@ struct FolderOwnership {
     /// `relative` without empty and `.` components; nil when it is absolute, empty or climbs
     /// out with `..` (so never the tool's).
     static func normalized(_ relative: String) -> String? {
-        guard !relative.hasPrefix("/"), !relative.hasPrefix("builtin:") else { return nil }
+        guard !relative.hasPrefix("/"), RelativePath.foreignForm(relative) == nil else { return nil }
         let components = relative.split(separator: "/").filter { $0 != "." }
         guard !components.isEmpty, !components.contains("..") else { return nil }
         return components.joined(separator: "/")

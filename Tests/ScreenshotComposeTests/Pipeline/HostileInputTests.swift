@@ -169,6 +169,29 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// A part whose output path was `javascript:alert(document.domain)//x.svg` verified with
+    /// exit 0 and the contact sheet linked it (issue 36 item 4): a path read from a manifest
+    /// is a relative POSIX path, with no scheme, backslash or NUL.
+    func testVerifyRefusesOutputPathsWithASchemeABackslashOrANUL() throws {
+        let scratch = try Scratch()
+        let (manifest, json) = try renderedManifest(scratch)
+        let cases = [
+            ("javascript:alert(document.domain)//x.svg", "the scheme javascript:"),
+            ("C:x.svg", "the scheme C:"),
+            ("en-US\\x.svg", "a backslash"),
+            ("en-US/x\u{0}.svg", "a NUL"),
+        ]
+        for (path, form) in cases {
+            try withOutputPath(json, path, sha256: String(repeating: "0", count: 64)).write(to: URL(fileURLWithPath: manifest))
+            var d = DiagnosticCollector()
+            ManifestVerifier.verify(manifestFile: manifest, outputsOnly: true, into: &d)
+            let shown = path.replacingOccurrences(of: "\u{0}", with: "\\0")
+            XCTAssertEqual(lines(d), ["error: \(manifest): outputs[0].svg (\(shown)): not a relative POSIX path: expected a path without a scheme, a backslash or a NUL, found \(shown) (\(form))"], path)
+        }
+        XCTAssertNil(RelativePath.foreignForm("en-US/a:b.svg"), "a colon after the first / is no scheme")
+        XCTAssertEqual(RelativePath.foreignForm("https://x/y.png"), "the scheme https:")
+    }
+
     func testVerifyNeverPrintsTheHashOfAnInputOutsideItsFolderAndRefusesAFIFOInput() throws {
         let scratch = try Scratch()
         let (manifest, json) = try renderedManifest(scratch)
