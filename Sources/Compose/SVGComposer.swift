@@ -36,7 +36,8 @@ public enum SVGComposer {
             let body = line.runs.map { run in
                 let text = hidingEmoji(run.text, when: !line.emoji.isEmpty)
                 guard run.emphasized, let style else { return text }
-                return "<tspan fill=\"\(style.accentColor)\" font-weight=\"\(style.accentWeight)\">\(text)</tspan>"
+                let family = style.accentFamily.map { " font-family=\"\(XMLText.escapeAttribute(FontStack.cssValue($0)))\"" } ?? ""
+                return "<tspan fill=\"\(style.accentColor)\" font-weight=\"\(style.accentWeight)\"\(family)>\(text)</tspan>"
             }.joined()
             return "<tspan x=\"\(SVGNumber.format(line.x))\" y=\"\(SVGNumber.format(line.y))\">\(body)</tspan>"
         }.joined()

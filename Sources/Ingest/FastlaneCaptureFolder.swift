@@ -100,7 +100,11 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
                     }
                 }
             } else {
-                for entry in listing(folder.appendingPathComponent(tag)) where entry.name.lowercased().hasSuffix(".png") {
+                let pngs = listing(folder.appendingPathComponent(tag)).filter { $0.name.lowercased().hasSuffix(".png") }
+                // frameit's fonts/ (and a backgrounds/ folder) beside the language folders: a
+                // "language" of five or more letters no store uses, holding no screenshot.
+                if pngs.isEmpty, (tag.split(separator: "-").first?.count ?? 0) >= 4 { continue }
+                for entry in pngs {
                     let name = entry.name
                     let stem = String(name.dropLast(4))
                     let device: (name: String, well: String?)

@@ -83,6 +83,9 @@ public enum JobLoader {
         let screens = ScreenReader.read(reader, directory: directory, captureIds: declaredIds, &d)
         // With screens, headlines and subtitles are keyed by screen id.
         let headlineKeys = reader.value("screens") == nil ? declaredIds : screens.map(\.id)
+        for key in theme.screens.keys.sorted() where !headlineKeys.contains(key) {
+            d.error(file, "theme.screens.\(key)", "a screen's look for an unknown screen: expected \(Alternatives.oneOf(headlineKeys, none: "the id of a screen of the job")), found \"\(key)\"")
+        }
         // A panorama may key each panel's text (`<screen>-1` …); its first panel's key stands
         // in for the screen's.
         let panelKeys = screens.filter { $0.panels > 1 }.flatMap(\.outputNames)

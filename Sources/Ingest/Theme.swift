@@ -30,6 +30,13 @@ public struct Theme: Equatable, Sendable {
     /// Emphasised words (`*word*` with `"emphasis": "asterisks"`): colour and CSS weight.
     public var accent = "#000000"
     public var accentWeight = 700
+    /// The font family list of emphasised words, by `"default"` or locale (matched as the
+    /// job's `fonts` are); empty, or no key for a locale: the headline's own families. A
+    /// frameit keyword drawn in another font than its title comes in here.
+    public var accentFont: [String: String] = [:]
+    /// A screen's own look (`"screens": {"<screen id>": {"accent": "#d21559"}}`): the keys it
+    /// sets, over this theme; frameit's per-`filter` keyword colours come in here.
+    public var screens: [String: Theme] = [:]
     public var cornerRadius = CornerRadius.well
     /// A soft shadow under the device: rings drawn before it (cheap); with a
     /// `{{FRAME_FILTER}}` template, a blur filter, only when the job's theme sets it (`shadowGiven`).
@@ -61,7 +68,23 @@ public struct Theme: Equatable, Sendable {
     static var standard: Theme { shipped.theme }
     package static var standardProblem: String? { shipped.problem }
 
-    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight"]
+    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight", "accentFont", "screens"]
+
+    /// The look of one screen (capture or `"screens"` id): its entry of `screens` over this theme.
+    public func forScreen(_ id: String) -> Theme {
+        screens[id] ?? self
+    }
+
+    /// The family list emphasised words are set in for `locale`; nil: the headline's. The
+    /// whole tag, then its language, then `"default"`, ignoring case (as the job's `fonts`).
+    public func accentFamilies(for locale: String) -> String? {
+        guard !accentFont.isEmpty else { return nil }
+        let lowered = Dictionary(accentFont.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let tag = locale.lowercased()
+        if let exact = lowered[tag] { return exact }
+        if let language = tag.split(separator: "-").first, let match = lowered[String(language)] { return match }
+        return lowered["default"]
+    }
 
     /// `#rrggbb` or `#rrggbbaa`.
     public static func isColor(_ text: String) -> Bool {
@@ -149,11 +172,59 @@ enum ThemeReader {
                 d.error(file, field("cornerRadius"), "expected \"well\" or a fraction of the capture width from 0 to 0.5, found \(value.summary)")
             }
         }
+        if let value = reader.value("accentFont") {
+            theme.accentFont = readAccentFont(value, file: file, field: field("accentFont"), &d)
+        }
         if let value = reader.value("shadow") {
             if case .bool(let on) = value { theme.shadow = on; theme.shadowGiven = true } else {
                 d.error(file, field("shadow"), "expected true or false, found \(value.summary)")
             }
         }
+        if let value = reader.value("screens") {
+            guard let object = value.objectValue else {
+                d.error(file, field("screens"), "expected an object of screen id → theme keys, found \(value.summary)")
+                return theme
+            }
+            var screens: [String: Theme] = [:]
+            for key in object.keys.sorted() {
+                guard let entry = object[key] else { continue }
+                var base = theme
+                base.screens = [:]
+                guard let screenReader = JSONFieldReader(entry, file: file, path: field("screens.\(key)"), &d) else { continue }
+                if screenReader.value("screens") != nil {
+                    d.error(file, screenReader.fieldPath("screens"), "a screen's look sets theme keys: expected no \"screens\" inside a screen, found one")
+                    continue
+                }
+                screens[key] = read(screenReader, path: field("screens.\(key)"), base: base, &d)
+            }
+            theme.screens = screens
+        }
         return theme
+    }
+
+    /// `"accentFont"`: a family list for every locale, or `"default"`/locale → family list.
+    static func readAccentFont(_ value: JSONValue, file: String, field: String, _ d: inout DiagnosticCollector) -> [String: String] {
+        func family(_ value: JSONValue?, _ field: String) -> String? {
+            guard let text = value?.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty,
+                  !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\"" || $0 == "<" || $0 == ">" }) else {
+                d.error(file, field, "expected a font family list such as \"Lato, Noto Sans\", found \(value?.summary ?? "nothing")")
+                return nil
+            }
+            return text
+        }
+        if value.stringValue != nil { return family(value, field).map { ["default": $0] } ?? [:] }
+        guard let object = value.objectValue else {
+            d.error(file, field, "expected a font family list or an object of \"default\" or locale → family list, found \(value.summary)")
+            return [:]
+        }
+        var map: [String: String] = [:]
+        for key in object.keys.sorted() {
+            guard key == "default" || LocaleTag.isWellFormed(key) else {
+                d.error(file, "\(field).\(key)", "expected \"default\" or a BCP 47 locale or language, found \"\(key)\"")
+                continue
+            }
+            if let name = family(object[key], "\(field).\(key)") { map[key] = name }
+        }
+        return map
     }
 }

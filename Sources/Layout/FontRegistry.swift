@@ -98,6 +98,24 @@ public enum FontRegistry {
         return files
     }
 
+    /// The family name and CSS weight fontconfig reads from a font file's first face, without
+    /// registering it (init names a frameit font file's family in the job); nil when fontconfig
+    /// finds no font in the file.
+    package static func describe(fontFile path: String) -> (family: String, weight: Int)? {
+        guard let set = FcFontSetCreate() else { return nil }
+        defer { FcFontSetDestroy(set) }
+        let scanned = path.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcFileScan(set, nil, nil, nil, $0, 1) }
+        }
+        guard scanned != 0, set.pointee.nfont > 0, let pattern = set.pointee.fonts[0] else { return nil }
+        var name: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FAMILY, 0, &name) == FcResultMatch, let name else { return nil }
+        var weight: Int32 = 80
+        _ = FcPatternGetInteger(pattern, FC_WEIGHT, 0, &weight)
+        let css = Int(FcWeightToOpenType(weight))
+        return (String(cString: name), min(900, max(100, (css + 50) / 100 * 100)))
+    }
+
     /// True when fontconfig knows a font of this family (installed or registered).
     static func hasFamily(_ family: String) -> Bool {
         guard let pattern = FcPatternCreate() else { return false }

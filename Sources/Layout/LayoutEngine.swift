@@ -12,6 +12,8 @@ public struct LayoutEngine {
     /// Emphasised words (`*word*`): the theme's `accent` colour and `accentWeight`.
     public var accentColor = Theme().accent
     public var accentWeight = Theme().accentWeight
+    /// The theme's `accentFont` (by locale); empty: emphasised words in the headline's families.
+    public var accentFont: [String: String] = [:]
     /// Where hyphenation patterns come from (loaded once per engine).
     public var hyphenationCatalog = HyphenationCatalog.shared
 
@@ -41,6 +43,9 @@ public struct LayoutEngine {
         }
         style.accentColor = accentColor
         style.accentWeight = accentWeight
+        var accentTheme = Theme()
+        accentTheme.accentFont = accentFont
+        style.accentFamily = accentTheme.accentFamilies(for: locale)
         return style
     }
 

@@ -136,7 +136,10 @@ public final class PangoTypesetter: Typesetting {
                 attribute.pointee.end_index = guint(byteAt[range.upperBound])
                 pango_attr_list_insert(list, attribute)
             }
-            for range in styled.emphasizedRanges { add(pango_attr_weight_new(PangoWeight(UInt32(clamping: style.accentWeight))), range) }
+            for range in styled.emphasizedRanges {
+                add(pango_attr_weight_new(PangoWeight(UInt32(clamping: style.accentWeight))), range)
+                if let family = style.accentFamily { add(pango_attr_family_new(family), range) }
+            }
             // Pango's own rules still apply at the word boundaries (no line starts with
             // closing punctuation).
             for span in spans { add(pango_attr_allow_breaks_new(0), span) }

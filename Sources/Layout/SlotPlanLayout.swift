@@ -26,6 +26,7 @@ extension LayoutEngine {
         engine.fontWeight = spec.theme.headlineWeight
         engine.accentColor = spec.theme.accent
         engine.accentWeight = spec.theme.accentWeight
+        engine.accentFont = spec.theme.accentFont
         let capture = spec.capture
         var texts = ["headline": spec.headline]
         texts["subtitle"] = spec.subtitle

@@ -19,6 +19,8 @@ public struct TextStyle: Equatable, Sendable {
     public var accentWeight = 800
     /// Fill of emphasised words (the theme's `accent`); not measured, drawn.
     public var accentColor = Theme().accent
+    /// Family list of emphasised words (the theme's `accentFont` for the locale); nil: `fontFamily`.
+    public var accentFamily: String?
 
     public init(fontFamily: String, weight: Int, size: Double, language: String, rightToLeft: Bool = false) {
         self.fontFamily = fontFamily

@@ -192,11 +192,15 @@ extension Theme {
         case .well: corner = .string("well")
         case .fraction(let f): corner = .number(f)
         }
-        return .object([
+        var record: [String: CanonicalJSON] = [
             "background": background, "headlineColor": .string(headlineColor), "headlineWeight": .integer(headlineWeight),
             "frameColor": .string(frameColor), "subtitleColor": .string(subtitleColor), "accent": .string(accent),
             "accentWeight": .integer(accentWeight), "cornerRadius": corner, "shadow": .bool(shadow), "shadowGiven": .bool(shadowGiven),
-        ])
+        ]
+        // Only when set, so the records of jobs without them keep their bytes.
+        if !accentFont.isEmpty { record["accentFont"] = .object(accentFont.mapValues(CanonicalJSON.string)) }
+        if !screens.isEmpty { record["screens"] = .object(screens.mapValues(\.canonical)) }
+        return .object(record)
     }
 }
 

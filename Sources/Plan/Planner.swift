@@ -198,7 +198,7 @@ public enum Planner {
                 guard let chosen = templates.chosen(for: capture) else { continue }
                 var spec = OutputSpec(
                     locale: locale, capture: capture, canvas: capture.canvas, headline: text.headline, subtitle: text.subtitle,
-                    headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme, typesetting: job.typesetting,
+                    headlineFallback: job.headlineFallbacks[locale]?[capture.id], theme: job.theme.forScreen(job.captures[capture.jobIndex].screen ?? capture.id), typesetting: job.typesetting,
                     template: chosen.placeholder, templateChoice: chosen.choice,
                     destination: OutputPaths.destinations(locale: locale, name: capture.id, captureId: capture.id,
                                                           order: capture.jobIndex + 1, folder: capture.target?.folder,

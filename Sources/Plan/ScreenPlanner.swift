@@ -42,7 +42,7 @@ extension Planner {
                 var spec = OutputSpec(
                     locale: locale, capture: first, extraCaptures: Array(planned.dropFirst()), canvas: first.canvas,
                     headline: texts[panel == 1 ? "headline" : "headline-\(panel)"] ?? headline, subtitle: subtitle,
-                    headlineFallback: job.headlineFallbacks[locale]?[screen.id], theme: job.theme, typesetting: job.typesetting,
+                    headlineFallback: job.headlineFallbacks[locale]?[screen.id], theme: job.theme.forScreen(screen.id), typesetting: job.typesetting,
                     template: placeholder, templateChoice: choice,
                     destination: OutputPaths.destinations(locale: locale, name: screen.panels == 1 ? screen.id : "\(screen.id)-\(panel)",
                                                           captureId: first.id, order: order + 1,

@@ -87,6 +87,15 @@ public enum StarterJob {
         var found = scanned
         found.targets = Self.targets(for: found.captures.map(\.well), catalog: catalog)
         result.found = found
+        // A frameit folder: its Framefile's look and its strings' headlines come along.
+        var frameit: FrameitImport?
+        if let framefile = FrameitImport.framefile(for: found, folder: folderURL) {
+            frameit = FrameitImport.run(framefile, found: found, jobDirectory: directory, &d)
+            if frameit == nil || d.hasErrors {
+                result.diagnostics = d.diagnostics
+                return result
+            }
+        }
         let relative = RelativePath.from(directory, to: folderURL)
         // A capture path's {locale} is replaced by each locale's tag: one in the folder's own
         // name would be replaced too, and the job would look for files that are not there.
@@ -121,18 +130,27 @@ public enum StarterJob {
         }
         // The store-ready look (bigger headline, device frame, shadow) for a new job; jobs
         // without "template" keep the placeholder template (templates' commit).
-        job += "  \"template\": \"classic\",\n  \"headlines\": \"\(catalogName)\",\n  \"output\": \"out\"\n}\n"
+        job += "  \"template\": \"classic\",\n"
+        if let frameit {
+            job += "  \"emphasis\": \"asterisks\",\n  \"theme\": \(frameit.theme),\n"
+            if !frameit.fonts.isEmpty {
+                job += "  \"fonts\": { \(frameit.fonts.sorted { $0.key < $1.key }.map { "\(json($0.key)): \(json($0.value))" }.joined(separator: ", ")) },\n"
+            }
+            if !frameit.fontFiles.isEmpty { job += "  \"fontFiles\": [\(frameit.fontFiles.map(json).joined(separator: ", "))],\n" }
+        }
+        job += "  \"headlines\": \"\(catalogName)\",\n  \"output\": \"out\"\n}\n"
         var files: [(URL, Data)] = [(targets[0], Data(job.utf8))]
         do {
             files.append((targets[1], try JSONSchemas.document("job")))
-            files.append((targets[2], try stringCatalog(found)))
+            files.append((targets[2], try stringCatalog(found, headlines: frameit?.headlines ?? [:])))
         } catch {
             d.error(directory.path, "(output)", "cannot encode the starter files: \(error)")
         }
         if !d.hasErrors { result.written = createAll(files, &d) }
         result.diagnostics = d.diagnostics
         // After a failed write nothing is next but the error: the files are not there.
-        result.text = d.hasErrors ? "" : text(found, folder: relative, written: result.written.map { URL(fileURLWithPath: $0).lastPathComponent })
+        result.text = d.hasErrors ? "" : text(found, folder: relative, written: result.written.map { URL(fileURLWithPath: $0).lastPathComponent },
+                                              frameit: frameit?.lines ?? [])
         return result
     }
 
@@ -400,12 +418,16 @@ public enum StarterJob {
         return [source] + tags.filter { $0 != source }
     }
 
-    /// An Xcode String Catalog: every screen id, in every locale, empty and `new`.
-    static func stringCatalog(_ found: Found) throws -> Data {
+    /// An Xcode String Catalog: every screen id, in every locale, empty and `new` unless
+    /// `headlines` (a frameit folder's) holds its text, then `translated`.
+    static func stringCatalog(_ found: Found, headlines: [String: [String: String]] = [:]) throws -> Data {
         var strings: [String: Any] = [:]
         for key in found.screens {
             var localizations: [String: Any] = [:]
-            for locale in found.locales { localizations[locale] = ["stringUnit": ["state": "new", "value": ""]] }
+            for locale in found.locales {
+                let value = headlines[locale]?[key]
+                localizations[locale] = ["stringUnit": ["state": value == nil ? "new" : "translated", "value": value ?? ""]]
+            }
             strings[key] = ["extractionState": "manual", "localizations": localizations]
         }
         let catalog: [String: Any] = ["sourceLanguage": found.locales[0], "strings": strings, "version": "1.0"]
@@ -415,7 +437,7 @@ public enum StarterJob {
     }
 
     /// What `init` prints.
-    static func text(_ found: Found, folder: String, written: [String]) -> String {
+    static func text(_ found: Found, folder: String, written: [String], frameit: [String] = []) -> String {
         // A capture is a screen on one device; it has a file in each locale folder, so the count
         // says so (a new user read "6 capture(s)" for 24 files as files missed).
         let perLocale: String
@@ -436,7 +458,13 @@ public enum StarterJob {
         if !found.targets.isEmpty {
             lines.append("targets: \(found.targets.joined(separator: ", ")) (for each device, the largest store slot it fills without enlargement)")
         }
+        lines += frameit
         lines += written.map { "wrote \($0)" }
+        if !frameit.isEmpty {
+            lines.append("next: check the headlines in \(catalogName) (a unit left \"new\" had no keyword or title), then run")
+            lines.append("  store-screenshot-compose render \(jobName)")
+            return lines.joined(separator: "\n") + "\n"
+        }
         lines.append("next: write a headline per screen and locale in \(catalogName) (Xcode, or any editor; set each unit's state to \"translated\"), then run")
         lines.append("  store-screenshot-compose render \(jobName)")
         return lines.joined(separator: "\n") + "\n"

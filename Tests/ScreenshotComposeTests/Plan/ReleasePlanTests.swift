@@ -368,7 +368,13 @@ final class ReleasePlanTests: XCTestCase {
         guard case .object(let theme) = Theme().canonical, case .object(let typesetting) = TypesettingOptions().canonical else {
             return XCTFail("not objects")
         }
-        XCTAssertEqual(Set(theme.keys), fields(Theme()))
+        // accentFont and screens are written only when set (older records keep their bytes).
+        XCTAssertEqual(Set(theme.keys).union(["accentFont", "screens"]), fields(Theme()))
+        var set = Theme()
+        set.accentFont = ["default": "Lato"]
+        set.screens = ["home": Theme()]
+        guard case .object(let full) = set.canonical else { return XCTFail("not an object") }
+        XCTAssertEqual(Set(full.keys), fields(Theme()))
         XCTAssertEqual(Set(typesetting.keys), fields(TypesettingOptions()).subtracting(["fontFiles"]))
     }
 
