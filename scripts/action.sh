@@ -144,13 +144,17 @@ plan() {
         return
     fi
     command -v swift >/dev/null || fail "version: no Swift toolchain here to build from source: give version (a release's Debian package) or run the job in container: swift:6.3.1-bookworm"
-    # The cache key: the image (its Debian release and Swift) and the sources the build reads.
+    put build true
+    put scratch "$(scratch_folder)"
+    put key "$(cache_key)"
+}
+
+# The cache key: the image (its Debian release and Swift) and the sources the build reads.
+cache_key() {
     local image sources
     image="$( { cat /etc/debian_version 2>/dev/null; swift --version 2>/dev/null; } | sha256sum | cut -c1-16)"
     sources="$(cd "$here" && find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
-    put build true
-    put scratch "$(scratch_folder)"
-    put key "$tool_name-build-$image-$sources"
+    printf '%s' "$tool_name-build-$image-$sources"
 }
 
 # The release's files: the Debian package, its SHA-256 from the release's SHA256SUMS.
@@ -202,10 +206,18 @@ install() {
         if truth setup "${SSC_SETUP:-true}"; then SETUP=runtime "$here/scripts/setup.sh"; fi
         # Built outside the action's folder, so a checkout of this repository stays clean; the
         # folder is what actions/cache keeps, so a second run of the same sources does not rebuild.
-        local scratch
+        # A restored folder holding the build of this key is used as it is: SwiftPM would rebuild
+        # it all, since the action's files are unpacked anew on every run (new inodes).
+        local scratch key
         scratch="$(scratch_folder)"
-        swift build -c release --package-path "$here" --scratch-path "$scratch" --product "$tool_name" >&2
+        key="$(cache_key)"
         bin="$scratch/release/$tool_name"
+        if [ -x "$bin" ] && [ "$(cat "$scratch/$tool_name.key" 2>/dev/null)" = "$key" ]; then
+            echo "$tool_name: the build of $key, restored from the cache" >&2
+        else
+            swift build -c release --package-path "$here" --scratch-path "$scratch" --product "$tool_name" >&2
+            printf '%s\n' "$key" > "$scratch/$tool_name.key"
+        fi
     fi
     "$bin" --version >&2
     put bin "$bin"
