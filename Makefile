@@ -28,14 +28,16 @@ build: setup
 # The tests, the docs check (every example in README.md and docs/, against the debug build), then
 # the CI matrix reproduced on this machine: by hand (scripts/ci-matrix.sh) and
 # as ci/github-actions.yml runs it through action.yml (scripts/action-check.py, which also checks
-# both files against the GitHub Actions schemas with check-jsonschema, installed here from PyPI).
+# both files against the GitHub Actions schemas with check-jsonschema, installed here from PyPI);
+# scripts/mcp-check.py drives `mcp` with the Python MCP SDK (also from PyPI).
 test: setup
-	CHECK_JSONSCHEMA=1 ./scripts/setup.sh
+	CHECK_JSONSCHEMA=1 MCP_SDK=1 ./scripts/setup.sh
 	python3 scripts/check-stages.py
 	$(SWIFT) test
 	$(SWIFT) run ssc-example
 	$(SWIFT) build --product store-screenshot-compose
 	$(PYTHON) scripts/docs-check.py --bin $(BIN)
+	$(PYTHON) scripts/mcp-check.py --bin $(BIN)
 	./scripts/ci-matrix.sh
 	./scripts/action-check.py
 	./scripts/install-check.sh

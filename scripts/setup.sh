@@ -8,6 +8,8 @@
 # CHECK_JSONSCHEMA=1: also check-jsonschema from PyPI in a venv (.build/check-jsonschema), for
 # scripts/action-check.py's schema check of action.yml and the workflow; when PyPI cannot be
 # reached it says so and that check is skipped.
+# MCP_SDK=1: also the Python MCP SDK from PyPI in a venv (.build/mcp-sdk), for scripts/mcp-check.py;
+# skipped the same way when PyPI cannot be reached.
 set -euo pipefail
 
 packages=(
@@ -63,7 +65,7 @@ fi
 if [ "${BENCH:-}" = 1 ]; then
   packages+=(time python3-venv)
 fi
-if [ "${CHECK_JSONSCHEMA:-}" = 1 ]; then
+if [ "${CHECK_JSONSCHEMA:-}" = 1 ] || [ "${MCP_SDK:-}" = 1 ]; then
   packages+=(python3-venv)
 fi
 if [ "${DIST:-}" = 1 ]; then
@@ -109,6 +111,29 @@ if [ "${CHECK_JSONSCHEMA:-}" = 1 ]; then
       rm -rf "$venv"
       echo "PyPI could not be reached from $(hostname)" > "$unreachable"
       echo "setup: check-jsonschema $version could not be installed: PyPI is unreachable; the schema check of action.yml and ci/github-actions.yml will be skipped" >&2
+    fi
+  fi
+fi
+
+# The official Python MCP SDK (pinned), whose stdio client scripts/mcp-check.py drives the MCP
+# server with. As above, only an unreachable PyPI skips that check, and the marker says so.
+if [ "${MCP_SDK:-}" = 1 ]; then
+  build="$(cd "$(dirname "$0")/.." && pwd)/.build"
+  venv="$build/mcp-sdk" unreachable="$build/mcp-sdk.unreachable"
+  version=2.3.0
+  if [ "$("$venv/bin/python" -c 'from importlib.metadata import version; print(version("mcp"))' 2>/dev/null)" != "$version" ]; then
+    rm -rf "$venv" "$unreachable"
+    mkdir -p "$build"
+    /usr/bin/python3 -m venv "$venv"
+    if ! "$venv/bin/pip" install -q --disable-pip-version-check "mcp==$version" >&2; then
+      if "$venv/bin/pip" index versions mcp >/dev/null 2>&1; then
+        echo "setup: PyPI answered but mcp $version did not install (see above)" >&2
+        rm -rf "$venv"
+        exit 1
+      fi
+      rm -rf "$venv"
+      echo "PyPI could not be reached from $(hostname)" > "$unreachable"
+      echo "setup: mcp $version could not be installed: PyPI is unreachable; the MCP server's SDK check will be skipped" >&2
     fi
   fi
 fi

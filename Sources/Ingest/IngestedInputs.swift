@@ -38,6 +38,12 @@ public struct IngestedInputs: Sendable {
 
     public init() {}
 
+    /// Every path of the job's own files the ingest step read, found or copied (not the shipped
+    /// resources), sorted: what a caller confined to one folder checks (`FolderConfinement`).
+    public var namedPaths: [String] {
+        Set(reads.keys.map(\.path)).union(existing).union(fonts.keys).sorted()
+    }
+
     /// The bytes read for `url` as `kind`. A file the ingest step did not read is reported as
     /// such (a planner asking for it is a bug of this tool, not of the job).
     package func read(_ url: URL, as kind: InputKind) -> Read {

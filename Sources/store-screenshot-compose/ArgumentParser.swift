@@ -91,7 +91,7 @@ enum ArgumentParser {
     }
 
     /// What is wrong with a value of this kind ("takes …, found …"), or nil.
-    private static func problem(with text: String, kind: ValueKind) -> String? {
+    static func problem(with text: String, kind: ValueKind) -> String? {
         let found = "found \"\(text)\""
         switch kind {
         case .flag, .text, .file, .folder:

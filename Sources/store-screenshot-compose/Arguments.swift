@@ -17,6 +17,15 @@ struct RenderArguments: Equatable {
     var json = false
 }
 
+extension RenderArguments {
+    /// What the library plans with (render, check; the CLI and the MCP server alike).
+    func planOptions(sourceDateEpoch: String?) -> PlanOptions {
+        PlanOptions(output: out, locales: locales, sourceDateEpoch: sourceDateEpoch,
+                    headlines: HeadlineOptions(allowUntranslated: allowUntranslated, fallbackLocale: fallbackLocale),
+                    fastlaneLayout: fastlane, keepGoing: keepGoing)
+    }
+}
+
 enum Verbosity: Equatable {
     case quiet, normal, verbose
 }
@@ -33,6 +42,7 @@ enum Command: Equatable {
     case completions(shell: String)
     case initJob(folder: String, wells: String?, storeWells: String?)
     case reference(format: String)
+    case mcp
     /// The usage of every command (nil), or of the one named.
     case help(command: String?)
     case version
@@ -72,6 +82,7 @@ enum Arguments {
             if case .optional(let defaultValue) = line.command.operand.count, line.operands.isEmpty { folder = defaultValue }
             return .initJob(folder: folder, wells: line.value("--wells"), storeWells: line.value("--store-wells"))
         case "reference": return .reference(format: operand)
+        case "mcp": return .mcp
         default: return .help(command: nil)
         }
     }

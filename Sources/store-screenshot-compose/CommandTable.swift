@@ -57,6 +57,11 @@ enum CommandTable {
             "headlines.xcstrings (screen ids × locales, empty) into the current",
             "folder; never overwrites a file",
         ]),
+        CommandSpec(name: "mcp", operand: .none, summary: "serve check, render, verify, wells identify and init to an agent (MCP)", description: [
+            "serve check, render, verify, wells identify and init as tools of a Model",
+            "Context Protocol server on stdin and stdout (JSON-RPC 2.0, one message a",
+            "line); every path must lie inside the folder it was started in",
+        ]),
         CommandSpec(name: "help", operand: .none, summary: "print this usage (as --help does)", description: [
             "print the usage of every command and option (as --help does)",
         ]),

@@ -36,9 +36,7 @@ do {
 }
 
 func planOptions(_ a: RenderArguments) -> PlanOptions {
-    PlanOptions(output: a.out, locales: a.locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"],
-                headlines: HeadlineOptions(allowUntranslated: a.allowUntranslated, fallbackLocale: a.fallbackLocale),
-                fastlaneLayout: a.fastlane, keepGoing: a.keepGoing)
+    a.planOptions(sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
 }
 switch command {
 case .help(let name):
@@ -132,6 +130,9 @@ case .initJob(let folder, let wells, let storeWells):
     finish(RunReport(diagnostics: result.diagnostics, outputCount: result.written.count), success: nil)
 case .completions(let shell):
     print(Completions.script(for: shell) ?? "", terminator: "")
+case .mcp:
+    MCPServer.serve(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    exit(0)
 case .reference(let format):
     print(Reference.text(format) ?? "", terminator: "")
 }

@@ -34,7 +34,7 @@ final class OptionTableTests: XCTestCase {
 
     func testEveryCommandAndOptionOfTheTableIsParsedAndActedOn() throws {
         XCTAssertEqual(CommandTable.listed.map(\.name), ["render", "check", "preview", "verify", "merge-manifests", "wells", "wells identify",
-                                                         "schema", "completions", "init", "help"])
+                                                         "schema", "completions", "init", "mcp", "help"])
         var optionsSeen = Set<String>()
         for command in CommandTable.commands where command.name != "help" {
             let plain = try Arguments.parse(base(command))
