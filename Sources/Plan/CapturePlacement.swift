@@ -94,8 +94,8 @@ package enum CapturePlacement {
                                         platform: DevicePlatform.of(capture.well), screenCornerRadius: radius, frame: capture.frame)
     }
 
-    /// Each capture in its slot, in slot order: fitted (aspect kept, centred, never enlarged),
-    /// or with a `frame`, the frame fitted into the slot and the capture into its screen.
+    /// Each capture in its slot, in slot order, by the one rule (`place`): in the slot itself, or
+    /// with a `frame`, in the frame's screen once the frame is fitted into the slot.
     /// Target expansion checks enlargement with this too, so both see one geometry.
     package static func placeCaptures(_ template: SlotTemplate, _ captures: [(index: Int, width: Int, height: Int, frame: UserFrame?)]) -> Result<[PlacedCapture], Refusal> {
         guard captures.count <= template.captures.count else {
@@ -103,38 +103,41 @@ package enum CapturePlacement {
         }
         var placed: [PlacedCapture] = []
         for (slot, capture) in zip(template.captures, captures) {
-            if let framed = slot.placeholderFrame {
-                let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
-                // On whole pixels: the size rounded down, the corner rounded; enlarged only when
-                // that size is wider than the capture.
-                let w = (Double(capture.width) * scale).rounded(.down), h = (Double(capture.height) * scale).rounded(.down)
-                if w > Double(capture.width) + 0.5 {
-                    return .failure(.enlarged(slot: slot.id, captureIndex: capture.index, placedWidth: w, captureWidth: capture.width))
-                }
-                let rect = Rect(x: (slot.rect.x + (slot.rect.width - w) / 2).rounded(), y: (slot.rect.y + (slot.rect.height - h) / 2).rounded(),
-                                width: w, height: h)
-                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: (w * framed.screenCornerRadius).rounded()))
-                continue
-            }
-            if let frame = capture.frame {
+            var box = slot.rect, radius = slot.radius, placedFrame: PlacedFrame? = nil
+            if slot.placeholderFrame == nil, let frame = capture.frame {
                 let fitted = frame.placed(in: slot.rect, captureWidth: capture.width, captureHeight: capture.height)
-                let scale = min(fitted.screen.width / Double(capture.width), fitted.screen.height / Double(capture.height))
-                let w = Double(capture.width) * scale, h = Double(capture.height) * scale
-                let rect = Rect(x: fitted.screen.x + (fitted.screen.width - w) / 2, y: fitted.screen.y + (fitted.screen.height - h) / 2, width: w, height: h)
-                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: frame.screenRadius * fitted.scale,
-                                            frame: PlacedFrame(rect: fitted.frame, screen: fitted.screen, href: frame.href)))
-                continue
+                (box, radius) = (fitted.screen, frame.screenRadius * fitted.scale)
+                placedFrame = PlacedFrame(rect: fitted.frame, screen: fitted.screen, href: frame.href)
             }
-            let scale = min(slot.rect.width / Double(capture.width), slot.rect.height / Double(capture.height))
-            if scale > 1.0001 {
-                return .failure(.enlarged(slot: slot.id, captureIndex: capture.index,
-                                          placedWidth: (Double(capture.width) * scale).rounded(), captureWidth: capture.width))
+            switch place(width: capture.width, height: capture.height, in: box, radius: radius) {
+            case .success(var (rect, radius)):
+                // The placeholder's corner is the screen's, a fraction of the width it is drawn at.
+                if let framed = slot.placeholderFrame { radius = (rect.width * framed.screenCornerRadius).rounded() }
+                placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: radius, frame: placedFrame))
+            case .failure(let enlarged):
+                return .failure(.enlarged(slot: slot.id, captureIndex: capture.index, placedWidth: enlarged.width, captureWidth: capture.width))
             }
-            let w = Double(capture.width) * scale, h = Double(capture.height) * scale
-            let rect = Rect(x: slot.rect.x + (slot.rect.width - w) / 2, y: slot.rect.y + (slot.rect.height - h) / 2, width: w, height: h)
-            placed.append(PlacedCapture(slotId: slot.id, captureIndex: capture.index, rect: rect, radius: slot.radius))
         }
         return .success(placed)
+    }
+
+    /// The width a capture would be drawn at, wider than its own pixels.
+    package struct Enlarged: Error, Equatable { package var width: Double }
+
+    /// The one rule that places a capture of `width` × `height` in a `box` (a slot, a frame's
+    /// screen): its aspect kept, exact or scaled down — never enlarged, refused when the box
+    /// would draw it wider than its own pixels — on whole pixels, centred; its corners `radius`
+    /// (the box's, in canvas units: the well's screen corners at the drawn scale), rounded too.
+    package static func place(width: Int, height: Int, in box: Rect, radius: Double) -> Result<(rect: Rect, radius: Double), Enlarged> {
+        let scale = min(box.width / Double(width), box.height / Double(height))
+        // Whole pixels, with room for the box's own rounding (a box of exactly the capture's
+        // width computed as 1289.9999…).
+        let drawnWidth = (Double(width) * scale + 1e-6).rounded(.down)
+        if drawnWidth > Double(width) { return .failure(Enlarged(width: drawnWidth)) }
+        let fitted = min(scale, 1)
+        let w = (Double(width) * fitted + 1e-6).rounded(.down), h = (Double(height) * fitted + 1e-6).rounded(.down)
+        let rect = Rect(x: (box.x + (box.width - w) / 2).rounded(), y: (box.y + (box.height - h) / 2).rounded(), width: w, height: h)
+        return .success((rect, max(0, radius).rounded()))
     }
 
     /// The width `capture` would be drawn at on its canvas by `choice` when that is wider than

@@ -70,14 +70,16 @@ package struct FramePlacement {
         let toCapture = Double(capture.width) / sw
         let stretch = Double(capture.height) - toCapture * sh
         let fittedWidth = frameWidth * toCapture, fittedHeight = frameHeight * toCapture + stretch
-        // 2: scaled down into the slot, never up.
-        let scale = min(area.width / fittedWidth, area.height / fittedHeight, 1)
+        // 2: scaled down into the slot, never up, so that the screen is whole pixels wide: the
+        // capture is placed on whole pixels (`CapturePlacement.place`) and fills it exactly.
+        var scale = min(area.width / fittedWidth, area.height / fittedHeight, 1)
         guard scale > 0, fittedHeight > 0 else {
             throw Refusal(element: label, message: "the slot (\(SVGNumber.format(area.width))×\(SVGNumber.format(area.height))) has no room for the frame \(frame.file)",
                           position: slotElement.position)
         }
-        let x = area.x + (area.width - fittedWidth * scale) / 2
-        let y: Double
+        scale = max(1, (Double(capture.width) * scale + 1e-6).rounded(.down)) / Double(capture.width)
+        var x = area.x + (area.width - fittedWidth * scale) / 2
+        var y: Double
         switch slotElement["data-align"] ?? "middle" {
         case "top": y = area.y
         case "bottom": y = area.maxY - fittedHeight * scale
@@ -85,6 +87,10 @@ package struct FramePlacement {
         case let other:
             throw Refusal(element: label, message: "data-align: expected top, middle or bottom, found \"\(other)\"", position: slotElement.position)
         }
+        // The screen's corner on a whole pixel (the frame moves by less than half a pixel).
+        let screenX = x + (number(frame[screenNode], "x") ?? 0) * toCapture * scale, screenY = y + sy * toCapture * scale
+        x += screenX.rounded() - screenX
+        y += screenY.rounded() - screenY
         // The frame's own ids take the slot's number: device-shadow, device-2-shadow, ….
         let prefix = id == "capture" ? "device" : "device-\(id.dropFirst("capture-".count))"
         func name(_ frameId: String) -> String {

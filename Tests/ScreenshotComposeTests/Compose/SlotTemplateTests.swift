@@ -69,7 +69,7 @@ final class SlotTemplateTests: XCTestCase {
         XCTAssertTrue(svg.contains(#"data-not-capture-evidence="true""#), svg)
         XCTAssertTrue(svg.contains(#"xml:lang="en-US""#), svg)
         XCTAssertTrue(svg.contains("<title>Read it anywhere</title><desc>Composed marketing asset, not capture evidence"), svg)
-        XCTAssertTrue(svg.contains(#"<image clip-path="url(#capture-clip)" height="649" href="captures/shot.png" id="capture" preserveAspectRatio="none" width="299.89" x="45.05" y="180"/>"#), svg)
+        XCTAssertTrue(svg.contains(#"<image clip-path="url(#capture-clip)" height="649" href="captures/shot.png" id="capture" preserveAspectRatio="none" width="299" x="46" y="180"/>"#), svg)
         XCTAssertTrue(svg.contains(##"<text fill="#ffffff" text-anchor="middle" font-family="DejaVu Sans, Noto Sans"##), svg)
         XCTAssertFalse(svg.contains("Sample headline"))
         XCTAssertFalse(svg.contains("#cccccc"))
