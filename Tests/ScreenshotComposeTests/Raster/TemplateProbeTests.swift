@@ -217,8 +217,8 @@ final class TemplateProbeTests: XCTestCase {
             "bgsecond": [hidden(":5:5", "#headline", 0)],
             "bgpath": [hidden(":5:5", "#headline", 0)],
             "strokeopaque": [hidden(":5:5", "#headline", 29)],
-            "capfilter": [captureHidden(":7:148", "300×649 box at 45,180", 0)],
-            "capfaint": [captureHidden(":7:21", "300×649 box at 45,180", 0)],
+            "capfilter": [captureHidden(":7:148", "299×649 box at 46,180", 0)],
+            "capfaint": [captureHidden(":7:21", "299×649 box at 46,180", 0)],
         ]
         XCTAssertEqual(Set(expected.keys), Set(cases.map(\.0)))
         for (name, edits) in cases {
