@@ -1,3 +1,4 @@
+import Foundation
 import Support
 
 /// Where a run's diagnostics go. The stages collect into a `DiagnosticCollector`; the readers —
@@ -23,34 +24,61 @@ extension DiagnosticCollector: DiagnosticSink {
 
 /// The CLI's text: `error: <file>:<line>:<column>: <field>: <message>` (`Diagnostic.line`) per diagnostic, each followed, under
 /// GitHub Actions (`annotate`), by its workflow command (`::error file=…,line=…,col=…::…`).
+/// A line is written once per run: one template or input refused for every output that uses
+/// it (each locale, each target) is one fact, not one per output (`errorCount` counts lines).
 public struct DiagnosticLines: DiagnosticSink {
     public var annotate: Bool
+    /// The folder annotation paths are relative to: GitHub attaches an annotation to a pull
+    /// request's line only by the file's path from the repository's root (`GITHUB_WORKSPACE`).
+    public var workspace: String?
     /// Called with each line as it is made (the CLI writes it to stderr).
     public var emit: (String) -> Void
+    private var written: Set<String> = []
+    /// Errors written (each distinct line once).
+    public private(set) var errorCount = 0
 
-    public init(annotate: Bool, emit: @escaping (String) -> Void) {
+    public init(annotate: Bool, workspace: String? = nil, emit: @escaping (String) -> Void) {
         self.annotate = annotate
+        self.workspace = workspace
         self.emit = emit
     }
 
     public mutating func receive(_ diagnostic: Diagnostic) {
-        emit(diagnostic.line)
-        if annotate { emit(diagnostic.githubAnnotation) }
+        let line = diagnostic.line
+        guard written.insert(line).inserted else { return }
+        if diagnostic.severity == .error { errorCount += 1 }
+        emit(line)
+        if annotate { emit(diagnostic.githubAnnotation(workspace: workspace)) }
     }
 }
 
 extension Diagnostic {
-    /// A GitHub Actions workflow command (`::error file=…,line=…,col=…::…`) for this problem.
-    public var githubAnnotation: String {
+    /// A GitHub Actions workflow command (`::error file=…,line=…,col=…::…`) for this problem,
+    /// its file relative to `workspace` when it lies inside it (a relative file is taken from the
+    /// current folder).
+    public func githubAnnotation(workspace: String? = nil) -> String {
         func escapeData(_ s: String) -> String {
             s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
         }
         func escapeProperty(_ s: String) -> String {
             escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
-        var properties = ["file=\(escapeProperty(file))"]
+        var properties = ["file=\(escapeProperty(workspace.map { Self.path(file, relativeTo: $0) } ?? file))"]
         if let position { properties += ["line=\(position.line)", "col=\(position.column)"] }
         properties.append("title=\(escapeProperty(field))")
         return "::\(severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(escapeData(message))"
+    }
+}
+
+extension Diagnostic {
+    /// `file` from inside `workspace` (`a/b.json`); as it is when outside it or no path
+    /// (`builtin:…`, `(stdin)`).
+    static func path(_ file: String, relativeTo workspace: String) -> String {
+        guard !file.isEmpty, !file.hasPrefix("builtin:"), !file.hasPrefix("(") else { return file }
+        let current = FileManager.default.currentDirectoryPath
+        let absolute = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: current, isDirectory: true)).standardizedFileURL.path
+        let base = URL(fileURLWithPath: workspace, relativeTo: URL(fileURLWithPath: current, isDirectory: true)).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : file
     }
 }

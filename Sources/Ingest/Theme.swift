@@ -86,7 +86,10 @@ public struct Theme: Equatable, Sendable {
         return lowered["default"]
     }
 
-    /// `#rrggbb` or `#rrggbbaa`.
+    /// What a theme's colour may be written as, for refusals.
+    static let colorForms = "a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(), a name or transparent)"
+
+    /// `#rrggbb` or `#rrggbbaa`: a colour as the theme holds it once read (`CSSColor.resolved`).
     public static func isColor(_ text: String) -> Bool {
         (text.count == 7 || text.count == 9) && text.first == "#" && text.dropFirst().allSatisfy(\.isHexDigit)
     }
@@ -116,22 +119,22 @@ enum ThemeReader {
         func field(_ key: String) -> String { reader.path.isEmpty ? "\(path).\(key)" : reader.fieldPath(key) }
         func color(_ key: String) -> String? {
             guard let value = reader.value(key) else { return nil }
-            guard let text = value.stringValue, Theme.isColor(text) else {
-                d.error(file, field(key), "bad colour: expected #rrggbb or #rrggbbaa, found \(value.summary)")
+            guard let text = value.stringValue, let color = CSSColor.resolved(text) else {
+                d.error(file, field(key), "bad colour: expected \(Theme.colorForms), found \(value.summary)")
                 return nil
             }
-            return text
+            return color
         }
         for key in reader.fields.keys.sorted() where !Theme.keys.contains(key) {
             d.error(file, field(key), "unknown theme key: expected one of \(Theme.keys.sorted().joined(separator: ", ")), found \"\(key)\"")
         }
         if let value = reader.value("background") {
             if let text = value.stringValue {
-                if Theme.isColor(text) { theme.background = .solid(text) } else {
-                    d.error(file, field("background"), "bad colour: expected #rrggbb or #rrggbbaa, found \"\(text)\"")
+                if let color = CSSColor.resolved(text) { theme.background = .solid(color) } else {
+                    d.error(file, field("background"), "bad colour: expected \(Theme.colorForms), found \"\(text)\"")
                 }
             } else if let object = value.objectValue, let stops = object["gradient"]?.arrayValue {
-                let colors = stops.compactMap(\.stringValue).filter(Theme.isColor)
+                let colors = stops.compactMap(\.stringValue).compactMap(CSSColor.resolved)
                 var angle = 180.0
                 if let given = object["angle"] {
                     // Range-checked where it is read: a 1e308 angle once trapped the SVG writer.
@@ -140,7 +143,7 @@ enum ThemeReader {
                     }
                 }
                 if colors.count != stops.count || colors.count < 2 {
-                    d.error(file, field("background.gradient"), "expected two or more colours #rrggbb or #rrggbbaa, found \(JSONValue.array(stops).summary) \(stops.map(\.summary).joined(separator: ", "))")
+                    d.error(file, field("background.gradient"), "expected two or more colours, each \(Theme.colorForms), found \(JSONValue.array(stops).summary) \(stops.map(\.summary).joined(separator: ", "))")
                 } else {
                     theme.background = .gradient(colors, angle: angle)
                 }

@@ -5,16 +5,20 @@ import ScreenshotCompose
 
 let environment = ProcessInfo.processInfo.environment
 
-func printDiagnostics(_ diagnostics: [Diagnostic]) {
-    var lines = DiagnosticLines(annotate: environment["GITHUB_ACTIONS"] == "true") { line in
+/// Writes each distinct line once; returns the errors written.
+@discardableResult
+func printDiagnostics(_ diagnostics: [Diagnostic]) -> Int {
+    let workspace = environment["GITHUB_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.currentDirectoryPath
+    var lines = DiagnosticLines(annotate: environment["GITHUB_ACTIONS"] == "true", workspace: workspace) { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     lines.receive(contentsOf: diagnostics)
+    return lines.errorCount
 }
 
 /// With `json`, the report as one JSON document on stdout instead of the success line.
 func finish(_ report: RunReport, success: String?, json command: String? = nil) -> Never {
-    printDiagnostics(report.diagnostics)
+    let errors = printDiagnostics(report.diagnostics)
     if let command {
         let document = (try? JSONReport(command: command, report: report).encoded()) ?? Data()
         FileHandle.standardOutput.write(document)
@@ -23,7 +27,7 @@ func finish(_ report: RunReport, success: String?, json command: String? = nil) 
         if let success, command == nil { print(success) }
         exit(0)
     }
-    FileHandle.standardError.write(Data("\(report.diagnostics.reduce(0) { $0 + ($1.severity == .error ? 1 : 0) }) error(s)\n".utf8))
+    FileHandle.standardError.write(Data("\(errors) error(s)\n".utf8))
     exit(1)
 }
 

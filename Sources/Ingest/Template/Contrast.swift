@@ -2,7 +2,7 @@ import Foundation
 import Diagnostics
 import Support
 
-/// WCAG 2 contrast between sRGB colours written `#rrggbb` (an alpha part `#rrggbbaa` is
+/// WCAG 2 contrast between sRGB colours in any form `CSSColor` reads (an alpha part is
 /// ignored: the colour is judged as if opaque).
 public enum Contrast {
     /// Relative luminance (WCAG 2.x definition).
@@ -46,10 +46,8 @@ public enum Contrast {
     }
 
     private static func components(_ hex: String) -> (Double, Double, Double)? {
-        guard Theme.isColor(hex) else { return nil }
-        let digits = Array(hex.dropFirst())
-        func byte(_ i: Int) -> Double { Double(Int(String(digits[i..<i + 2]), radix: 16) ?? 0) / 255 }
-        return (byte(0), byte(2), byte(4))
+        guard let (r, g, b, _) = CSSColor.rgba(hex) else { return nil }
+        return (Double(r) / 255, Double(g) / 255, Double(b) / 255)
     }
 
     /// Text colour against every colour it may sit on (a gradient's stops: its worst stop

@@ -119,8 +119,8 @@ public struct SlotTemplate: Equatable, Sendable {
         }
         let canvas = Rect(x: 0, y: 0, width: width, height: height)
         var seen: Set<String> = []
-        // Slots refused for where they land (not for what they are): no follow-on "no slot".
-        var misplaced: Set<String> = []
+        // A slot refused for where it lands or what it holds is there: no follow-on "no slot".
+        var refused: Set<String> = []
         var captures: [CaptureSlot] = []
         var texts: [String: TextSlot] = [:]
         for node in tree.documentOrder {
@@ -130,36 +130,43 @@ public struct SlotTemplate: Equatable, Sendable {
             let position = element.position
             if let container = tree.ancestors(of: node).first(where: { Self.resourceContainers.contains(tree[$0].name) }) {
                 d.error(file, "#\(id)", "slot inside <\(tree[container].name)>, which is drawn only where something refers to it: expected the slot drawn where it stands", at: position)
+                refused.insert(id)
                 continue
             }
             if Self.isCaptureSlot(id) {
                 guard element.name == "rect" else {
                     d.error(file, "#\(id)", "capture slot: expected a <rect id=\"\(id)\">, found <\(element.name)>", at: position)
-                    continue
+                    refused.insert(id)
+                continue
                 }
                 guard let box = Self.placed(node, in: tree, canvas: canvas, id: id, uniform: true, into: &d) else {
-                    misplaced.insert(id)
-                    continue
+                    refused.insert(id)
+                continue
                 }
                 let radius = (element["rx"] ?? element["ry"]).flatMap { SVGLength.number($0) } ?? 0
                 captures.append(CaptureSlot(id: id, rect: box.rect, radius: radius * box.map.scales.x, toCanvas: box.map))
             } else {
                 guard element.name == "g" else {
                     d.error(file, "#\(id)", "text slot: expected a <g id=\"\(id)\"> holding one <rect> (the box) and one <text> (the style), found <\(element.name)>", at: position)
-                    continue
+                    refused.insert(id)
+                continue
                 }
                 let children = element.elementChildren
                 let rects = children.filter { tree[$0].name == "rect" }, samples = children.filter { tree[$0].name == "text" }
                 guard rects.count == 1, samples.count == 1, let boxNode = rects.first, let sample = samples.first else {
                     d.error(file, "#\(id)", "text slot: expected one <rect> (the box) and one <text> (the style) in <g id=\"\(id)\">, found \(rects.count) <rect> and \(samples.count) <text>", at: position)
-                    continue
+                    refused.insert(id)
+                continue
                 }
                 guard let box = Self.placed(boxNode, in: tree, canvas: canvas, id: id, uniform: false, into: &d),
                       let textMap = Self.upright(sample, in: tree, id: id, into: &d) else {
-                    misplaced.insert(id)
+                    refused.insert(id)
+                continue
+                }
+                guard var slot = Self.textStyle(sample, in: tree, id: id, box: box.rect, scale: textMap.scales.y, into: &d) else {
+                    refused.insert(id)
                     continue
                 }
-                guard var slot = Self.textStyle(sample, in: tree, id: id, box: box.rect, scale: textMap.scales.y, into: &d) else { continue }
                 slot.toCanvas = textMap
                 slot.boxFill = Self.solidFill(boxNode, in: tree)
                 TextSlotVisibility.check(id, sample: sample, box: box.rect, in: tree, into: &d)
@@ -174,10 +181,10 @@ public struct SlotTemplate: Equatable, Sendable {
             d.error(file, "#\(slot.id)", "capture slots are numbered from 1 without gaps: expected capture-\(index + 1), found \(slot.id)")
             break
         }
-        if captures.isEmpty && misplaced.isDisjoint(with: ["capture", "capture-1"]) {
+        if captures.isEmpty && refused.isDisjoint(with: ["capture", "capture-1"]) {
             d.error(file, "#capture", "no capture slot: expected a <rect id=\"capture\"> (or capture-1, capture-2, …), found none")
         }
-        if texts["headline"] == nil && !misplaced.contains("headline") {
+        if texts["headline"] == nil && !refused.contains("headline") {
             d.error(file, "#headline", "no headline slot: expected a <g id=\"headline\"> with a <rect> box and a sample <text>, found none")
         }
         guard d.errorCount == before else { return nil }
@@ -266,10 +273,9 @@ public struct SlotTemplate: Equatable, Sendable {
             d.error(file, "#\(id) font-weight", "text style: expected a CSS weight 100 … 900, normal or bold, found \(weightText)", at: position)
             return nil
         }
-        var fill = value("fill") ?? "#000000"
-        if fill.lowercased() == "currentcolor" { fill = value("color") ?? "#000000" }
-        guard Theme.isColor(fill) else {
-            d.error(file, "#\(id) fill", "text style: expected a fill #rrggbb or #rrggbbaa (its contrast is checked), found \(fill)", at: position)
+        let written = value("fill") ?? "#000000"
+        guard let fill = CSSColor.resolving(written, current: { value("color") ?? "#000000" }) else {
+            d.error(file, "#\(id) fill", "text style: expected a fill in a colour (#rgb, #rrggbb, #rrggbbaa, rgb(), hsl(), a name; its contrast is checked), found \(written)", at: position)
             return nil
         }
         let anchor = value("text-anchor") ?? "start"
@@ -277,14 +283,13 @@ public struct SlotTemplate: Equatable, Sendable {
             d.error(file, "#\(id) text-anchor", "text style: expected start, middle or end, found \(anchor)", at: position)
             return nil
         }
-        return TextSlot(id: id, box: box, fontFamily: family, size: size, weight: weight, fill: fill.lowercased(), anchor: anchor)
+        return TextSlot(id: id, box: box, fontFamily: family, size: size, weight: weight, fill: fill, anchor: anchor)
     }
 
     /// An element's solid fill as it applies to it (own, CSS or inherited), when it is a colour.
     static func solidFill(_ node: TemplateTree.NodeID, in tree: TemplateTree) -> String? {
-        guard var fill = tree.inherited(node, "fill")?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if fill.lowercased() == "currentcolor" { fill = tree.inherited(node, "color") ?? "" }
-        return Theme.isColor(fill) ? fill.lowercased() : nil
+        guard let fill = tree.inherited(node, "fill") else { return nil }
+        return CSSColor.resolving(fill, current: { tree.inherited(node, "color") ?? "#000000" })
     }
 
     /// The fill of `#background`, or of the first rect covering the whole canvas; a gradient
@@ -300,7 +305,7 @@ public struct SlotTemplate: Equatable, Sendable {
         let id = String(fill[fill.index(fill.startIndex, offsetBy: 5)..<close])
         guard let gradient = tree.element(id: id) else { return [] }
         return tree.descendants(of: gradient).filter { tree[$0].name == "stop" }.compactMap { stop in
-            tree[stop]["stop-color"].flatMap { Theme.isColor($0) ? $0.lowercased() : nil }
+            tree[stop]["stop-color"].flatMap { CSSColor.resolving($0, current: { tree.inherited(stop, "color") ?? "#000000" }) }
         }
     }
 }

@@ -259,8 +259,8 @@ package enum TextSlotVisibility {
             }) { continue }
             if tree[node].name != "image" {
                 let fill = tree.inherited(node, "fill")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "#000000"
-                let opaque = Theme.isColor(fill) ? (fill.count == 7 || fill.hasSuffix("ff"))
-                    : !(fill.hasPrefix("url(") || fill == "none" || fill == "transparent" || fill.hasPrefix("#") || fill.hasPrefix("rgba") || fill.hasPrefix("hsla"))
+                let resolved = CSSColor.resolving(fill, current: { tree.inherited(node, "color") ?? "#000000" })
+                let opaque = resolved.map { $0.count == 7 } ?? !(fill.hasPrefix("url(") || fill == "none" || fill.hasPrefix("#"))
                 guard opaque else { continue }
                 if let fillOpacity = tree.inherited(node, "fill-opacity").flatMap(number), fillOpacity < 1 { continue }
             }

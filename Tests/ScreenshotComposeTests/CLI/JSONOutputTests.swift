@@ -63,7 +63,7 @@ final class JSONOutputTests: XCTestCase {
 
     func testAnnotationsEscapeWhatWorkflowCommandsReserve() {
         let d = Diagnostic(.warning, file: "a,b:c.json", field: "x", message: "50% done\nnext")
-        XCTAssertEqual(d.githubAnnotation, "::warning file=a%2Cb%3Ac.json,title=x::50%25 done%0Anext")
+        XCTAssertEqual(d.githubAnnotation(), "::warning file=a%2Cb%3Ac.json,title=x::50%25 done%0Anext")
     }
 
     /// One problem, one stderr line: a file name (or quoted text) holding a line break or another

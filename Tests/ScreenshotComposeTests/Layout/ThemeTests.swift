@@ -13,13 +13,13 @@ final class ThemeTests: XCTestCase {
     func testUnknownThemeKeysAndBadColoursAreRefusedWithTheKey() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": [
-            "background": ["gradient": ["#ffffff", "blue"], "angle": 90], "headlineColor": "#12345", "frameColour": "#000000",
+            "background": ["gradient": ["#ffffff", "bleu"], "angle": 90], "headlineColor": "#12345", "frameColour": "#000000",
             "headlineWeight": 650, "shadow": "yes",
         ]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
             "error: \(job): theme.frameColour: unknown theme key: expected one of accent, accentFont, accentWeight, background, cornerRadius, frameColor, headlineColor, headlineWeight, screens, shadow, subtitleColor, found \"frameColour\"",
-            "error: \(job): theme.background.gradient: expected two or more colours #rrggbb or #rrggbbaa, found an array \"#ffffff\", \"blue\"",
-            "error: \(job): theme.headlineColor: bad colour: expected #rrggbb or #rrggbbaa, found \"#12345\"",
+            "error: \(job): theme.background.gradient: expected two or more colours, each a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(), a name or transparent), found an array \"#ffffff\", \"bleu\"",
+            "error: \(job): theme.headlineColor: bad colour: expected a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(), a name or transparent), found \"#12345\"",
             "error: \(job): theme.headlineWeight: expected a CSS weight 100, 200, … 900, found 650",
             "error: \(job): theme.shadow: expected true or false, found \"yes\"",
         ])
