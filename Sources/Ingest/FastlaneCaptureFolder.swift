@@ -37,6 +37,9 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
     /// Device by device (in name order), screen by screen.
     public var screens: [Screen]
 
+    /// frameit keeps its fonts beside the locale folders (`screenshots/fonts/`): not a locale.
+    public static let frameitFolders: Set<String> = ["fonts"]
+
     static let screengrabTypes = ["phoneScreenshots", "sevenInchScreenshots", "tenInchScreenshots", "tvScreenshots", "wearScreenshots"]
 
     /// Reads the folder's layout; nil (with an error naming the folder) when it holds neither.
@@ -63,7 +66,7 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
             d.error(file, field, "expected a fastlane snapshot or screengrab folder, found \(fm.fileExists(atPath: folder.path) ? "a file" : "nothing") at \(folder.path)")
             return nil
         }
-        let localeFolders = entries(folder).filter { isFolder(folder.appendingPathComponent($0)) && LocaleCapturePath.isFolderName($0) }
+        let localeFolders = entries(folder).filter { isFolder(folder.appendingPathComponent($0)) && LocaleCapturePath.isFolderName($0) && !frameitFolders.contains($0) }
         let screengrab = localeFolders.contains { isFolder(folder.appendingPathComponent("\($0)/images")) }
         // en-US and en-us are one locale (and one folder on macOS, where fastlane runs): which
         // folder's screenshots the locale composed was a guess.

@@ -20,7 +20,8 @@ enum FastlaneCaptures {
     static func read(_ reader: JSONFieldReader, directory: URL, wells: URL?, _ d: inout DiagnosticCollector) -> Reading {
         let file = reader.file
         guard let object = reader.value("captures").flatMap({ JSONFieldReader($0, file: file, path: "captures", &d) }) else { return Reading() }
-        object.refuseUnknownKeys(["fastlane"], &d)
+        object.refuseUnknownKeys(["fastlane", "devices"], &d)
+        let deviceOf = readDevices(object, &d)
         // One folder, or a list: a release's snapshot (iOS) and screengrab (Android) folders
         // in one job, so both stores' screenshots share one plan, manifest and contact sheet.
         var relatives: [String] = []
@@ -106,7 +107,15 @@ enum FastlaneCaptures {
                 case .snapshot: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/\(screen.device)-\(screen.screen).png"
                 case .screengrab: pattern = "\(relative)/\(LocaleCapturePath.placeholder)/images/\(screen.device)/\(screen.screen)_*.png"
                 }
-                var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: screen.well, storeWell: nil)
+                // The well is picked at plan time from the size and the device name (a device has
+                // a well per orientation), as for any capture without "well".
+                var capture = JobCapture(id: id, path: pattern, url: JobLoader.resolve(pattern, against: directory), well: nil, storeWell: nil)
+                switch scan.layout {
+                case .snapshot: capture.deviceName = screen.device
+                case .screengrab:
+                    capture.screengrabFolder = screen.device
+                    capture.deviceName = deviceOf[screen.device]
+                }
                 // Keyed by the locale folder's own name until `assign` keys them by locale.
                 var files: [String: String] = [:]
                 for (tag, path) in screen.files where tagsOf[relative]?.contains(tag) == true {
@@ -122,6 +131,20 @@ enum FastlaneCaptures {
             }
         }
         return reading
+    }
+
+    /// `"devices": {"phoneScreenshots": "Pixel 8"}`: the device each screengrab folder was
+    /// captured on (screengrab's folders name a device type, not a device), so its well and
+    /// screen shape are known. Each key is one of screengrab's folders, each value a non-empty name.
+    static func readDevices(_ object: JSONFieldReader, _ d: inout DiagnosticCollector) -> [String: String] {
+        guard let value = object.value("devices"), value != .null else { return [:] }
+        guard let map = JSONFieldReader(value, file: object.file, path: object.fieldPath("devices"), &d) else { return [:] }
+        var devices: [String: String] = [:]
+        for key in FastlaneCaptureFolder.screengrabTypes {
+            if let name = map.optionalString(key, &d) { devices[key] = name }
+        }
+        map.refuseUnknownKeys(Set(FastlaneCaptureFolder.screengrabTypes), &d)
+        return devices
     }
 
     /// Device name → its output folder, when the folder holds several devices: its well, or

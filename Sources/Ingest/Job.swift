@@ -55,6 +55,11 @@ public struct JobCapture: Equatable, Sendable {
     /// Several fastlane folders: the locales other folders hold and this capture's folder does
     /// not (Android's `ja-JP` for an iOS capture); the capture is not composed for them.
     public var absentLocales: Set<String> = []
+    /// The device as the fastlane folder names it (a snapshot file's `<Device Name>-` prefix, or
+    /// the job's `"devices"` entry for a screengrab folder): with the size, it picks the well.
+    public var deviceName: String?
+    /// screengrab's images folder (`sevenInchScreenshots`): the device family it holds.
+    public var screengrabFolder: String?
     /// The fastlane folder this capture was read from, as the job names it (`fastlane/screenshots`).
     public var fastlaneFolder: String?
     /// The job field diagnostics name (`captures.fastlane`); nil: `captures[<index>]`.

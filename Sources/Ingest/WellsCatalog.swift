@@ -160,13 +160,6 @@ public struct WellsCatalog: Equatable, Sendable {
         wells.filter { $0.storeWell?.store == nil && $0.width == width && $0.height == height && (fixtures || !$0.fixture) }
     }
 
-    /// The sizes a capture's size can pick a device well by (fixtures never are), each once,
-    /// in catalog order: what a refusal of an unknown size lists.
-    public var deviceWellSizes: [String] {
-        wells.filter { $0.storeWell?.store == nil && !$0.fixture }.map { "\($0.width)×\($0.height)" }
-            .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-    }
-
     /// The store slots whose size is exactly `width` × `height`.
     public func slots(width: Int, height: Int) -> [Well] {
         wells.filter { $0.storeWell?.store != nil && $0.width == width && $0.height == height }

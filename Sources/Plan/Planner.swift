@@ -482,18 +482,13 @@ public enum Planner {
         return planned
     }
 
-    /// A capture without `"well"`: its size picks the one non-fixture device well of that
-    /// size. None or two are refused, naming the size or both wells.
+    /// A capture without `"well"`: its size, and its device name or screengrab folder where
+    /// the fastlane folder gives one, pick the well (`WellsCatalog.pickWell`, the one rule).
     private static func wellFromSize(_ header: PNGHeader, capture: JobCapture, field: String, wells: WellsCatalog, job: Job,
                                      _ d: inout DiagnosticCollector) -> Well? {
-        let matches = wells.deviceWells(width: header.width, height: header.height)
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty {
-            // The sizes known, so a capture from a device the catalog lacks says what would fit.
-            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and no well has its size: expected the size of a well in the wells catalog (\(Alternatives.list(wells.deviceWellSizes, none: "it has no device well")); see `wells`), or a \"well\" naming one, found \(header.width)×\(header.height)")
-        } else {
-            d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\" and \(matches.count) wells have its size \(header.width)×\(header.height): expected one, found \(matches.map(\.id).joined(separator: ", ")); name one in \"well\"")
-        }
+        let pick = wells.pickWell(width: header.width, height: header.height, device: capture.deviceName, screengrabFolder: capture.screengrabFolder)
+        if let well = pick.well { return well }
+        d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\": \(WellsCatalog.refusal(pick, width: header.width, height: header.height))")
         return nil
     }
 

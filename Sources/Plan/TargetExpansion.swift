@@ -105,7 +105,15 @@ enum TargetExpansion {
                 continue
             }
             if chosen.isEmpty { continue }
-            for capture in bestWells(chosen, target: target, wells: wells, enlargedWidth: enlargedWidth) {
+            // screengrab's folders name the device type: a folder supply uploads to one of the
+            // job's targets fills that target (sevenInchScreenshots → tablet-7), and no other.
+            func folder(_ capture: PlannedCapture) -> String? {
+                job.captures.indices.contains(capture.jobIndex) ? job.captures[capture.jobIndex].screengrabFolder : nil
+            }
+            let owned = Set(targets.compactMap(\.target.uploadFolder))
+            var pool = chosen.filter { folder($0).map { !owned.contains($0) || $0 == target.uploadFolder } ?? true }
+            if let upload = target.uploadFolder, pool.contains(where: { folder($0) == upload }) { pool = pool.filter { folder($0) == upload } }
+            for capture in bestWells(pool, target: target, wells: wells, enlargedWidth: enlargedWidth) {
                 let width = capture.header.width, height = capture.header.height
                 guard let slotId = resolved.slot?.id ?? target.slotId(forWidth: width, height: height),
                       let slot = wells.well(id: slotId) else { continue }

@@ -33,8 +33,7 @@ public enum WellsIdentify {
     public static func identify(file: String, width: Int, height: Int, catalog: WellsCatalog,
                                 proportions: LayoutProportions = LayoutProportions()) -> Result {
         let candidates = catalog.deviceWells(width: width, height: height, fixtures: true)
-        let pickable = candidates.filter { !$0.fixture }
-        let well = pickable.count == 1 ? pickable[0] : nil
+        let well = catalog.pickWell(width: width, height: height).well
         let exact = catalog.slots(width: width, height: height)
         let family = well?.family
         var composed: [(StoreTarget, Well)] = []

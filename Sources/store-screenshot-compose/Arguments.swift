@@ -40,7 +40,7 @@ enum Command: Equatable {
     case wellsIdentify(files: [String], file: String?, storeFile: String?)
     case schema(name: String)
     case completions(shell: String)
-    case initJob(folder: String, wells: String?, storeWells: String?)
+    case initJob(folder: String, wells: String?, storeWells: String?, devices: [String])
     case reference(format: String)
     case mcp
     /// The usage of every command (nil), or of the one named.
@@ -80,7 +80,7 @@ enum Arguments {
         case "init":
             var folder = operand
             if case .optional(let defaultValue) = line.command.operand.count, line.operands.isEmpty { folder = defaultValue }
-            return .initJob(folder: folder, wells: line.value("--wells"), storeWells: line.value("--store-wells"))
+            return .initJob(folder: folder, wells: line.value("--wells"), storeWells: line.value("--store-wells"), devices: line.values("--device"))
         case "reference": return .reference(format: operand)
         case "mcp": return .mcp
         default: return .help(command: nil)

@@ -114,6 +114,10 @@ enum CommandTable {
                details: "index.html, the contact sheet, is written beside it.", for: ["merge-manifests"]),
         .flag("--allow-partial", help: "merge an incomplete set anyway, marked \"partial\": true", for: ["merge-manifests"]),
         .value("--wells", "FILE", .file, help: "a device-wells catalog instead of the built-in wells.json", for: catalogs),
+        .value("--device", "FOLDER=NAME", .text, repeatable: true, help: "the device a screengrab folder was captured on",
+               details: "init: phoneScreenshots=\"Pixel 8\" writes \"devices\" into the job's fastlane captures, so the "
+                   + "device's well and screen shape are known (screengrab's folders name a device type, not a device).",
+               for: ["init"]),
         .flag("--store", help: "list the targets, their store slots with citations, and the store rules", for: ["wells"]),
         .value("--store-wells", "FILE", .file, help: "a store-wells catalog instead of the built-in store-wells.json",
                details: "With wells, it implies --store.", for: catalogs),

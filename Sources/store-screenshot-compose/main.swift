@@ -127,9 +127,9 @@ case .schema(let name):
         let message = (error as? JSONSchemas.SchemaError)?.message ?? "\(error)"
         finish(RunReport(diagnostics: [.error("builtin:\(JSONSchemas.resourceName)", "(file)", message)]), success: nil)
     }
-case .initJob(let folder, let wells, let storeWells):
+case .initJob(let folder, let wells, let storeWells, let devices):
     let result = StarterJob.run(folder: folder, into: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                                wells: wells, storeWells: storeWells)
+                                wells: wells, storeWells: storeWells, devices: devices)
     print(result.text, terminator: "")
     finish(RunReport(diagnostics: result.diagnostics, outputCount: result.written.count), success: nil)
 case .completions(let shell):

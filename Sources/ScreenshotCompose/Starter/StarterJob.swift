@@ -71,21 +71,29 @@ public enum StarterJob {
 
     /// Reads `folder` (relative to `directory` unless absolute) and writes the starter files
     /// into `directory`. Nothing is written when any problem is found.
-    public static func run(folder: String, into directory: URL, wells: String? = nil, storeWells: String? = nil) -> Result {
+    public static func run(folder: String, into directory: URL, wells: String? = nil, storeWells: String? = nil,
+                           devices: [String] = []) -> Result {
         var d = DiagnosticCollector()
         var result = Result()
+        let screengrabDevices = readDeviceOptions(devices, &d)
         let targets = [jobName, schemaName, catalogName].map { directory.appendingPathComponent($0) }
         for url in targets where FileManager.default.fileExists(atPath: url.path) || isSymlink(url) {
             d.error(url.path, "(file)", "init never overwrites a file: expected no file here, found one (move it away, or run init in another folder)")
         }
         let folderURL = JobLoader.resolve(folder, against: directory)
         guard let catalog = WellsListing.loadMerged(file: wells, storeFile: storeWells, into: &d),
-              let scanned = read(folderURL, catalog: catalog, &d), acceptable(scanned, folder: folderURL, &d), !d.hasErrors else {
+              knownDevices(screengrabDevices, catalog: catalog, &d),
+              let scanned = read(folderURL, catalog: catalog, screengrabDevices: screengrabDevices, &d), acceptable(scanned, folder: folderURL, &d), !d.hasErrors else {
             result.diagnostics = d.diagnostics
             return result
         }
         var found = scanned
-        found.targets = Self.targets(for: found.captures.map(\.well), catalog: catalog)
+        let placement = Self.targets(for: found.captures, catalog: catalog)
+        found.targets = placement.targets
+        // A size no store slot takes without enlarging is named, never silently dropped.
+        for capture in placement.unplaced {
+            d.warning(capture.file, "(size)", "\(capture.device ?? capture.screen) \(capture.well.width)×\(capture.well.height) (well \(capture.well.id)) fills no store target without enlargement: expected a store slot of its store and family at most its size, found none; check and render refuse it unless the job leaves the device out (\"leaveOut\")")
+        }
         result.found = found
         // A frameit folder: its Framefile's look and its strings' headlines come along.
         var frameit: FrameitImport?
@@ -116,13 +124,18 @@ public enum StarterJob {
                 job += "  \"captureLocales\": { \(pairs.joined(separator: ", ")) },\n"
             }
         } else {
+            let named = screengrabDevices.isEmpty ? "" : ", \"devices\": { " + screengrabDevices.sorted { $0.key < $1.key }
+                .map { "\(json($0.key)): \(json($0.value))" }.joined(separator: ", ") + " }"
             if found.kind == .fastlane {
                 let folders = found.folders.map { json(relative == "." ? $0 : "\(relative)/\($0)") }
-                job += "  \"captures\": { \"fastlane\": [\(folders.joined(separator: ", "))] },\n"
+                job += "  \"captures\": { \"fastlane\": [\(folders.joined(separator: ", "))]\(named) },\n"
             } else {
-                job += "  \"captures\": { \"fastlane\": \(json(relative)) },\n"
+                job += "  \"captures\": { \"fastlane\": \(json(relative))\(named) },\n"
             }
         }
+        // The catalogs init identified the captures with are the job's, or check would read others.
+        if let wells { job += "  \"wells\": \(json(RelativePath.from(directory, to: JobLoader.resolve(wells, against: directory)))),\n" }
+        if let storeWells { job += "  \"storeWells\": \(json(RelativePath.from(directory, to: JobLoader.resolve(storeWells, against: directory)))),\n" }
         // Both stores' upload folders from a fresh job: a capture's own size is often no store
         // slot (1080×2400 breaks Google Play's 2:1 rule).
         if !found.targets.isEmpty {
@@ -154,6 +167,33 @@ public enum StarterJob {
         return result
     }
 
+    /// `--device phoneScreenshots="Pixel 8"`: screengrab folder → device name.
+    static func readDeviceOptions(_ options: [String], _ d: inout DiagnosticCollector) -> [String: String] {
+        var devices: [String: String] = [:]
+        let folders = Array(WellsCatalog.screengrabFamilies.keys).sorted()
+        for option in options {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, folders.contains(parts[0]), !parts[1].trimmingCharacters(in: .whitespaces).isEmpty else {
+                d.error("--device", "(option)", "expected FOLDER=NAME with FOLDER one of \(folders.joined(separator: ", ")), found \"\(option)\"")
+                continue
+            }
+            devices[parts[0]] = parts[1]
+        }
+        return devices
+    }
+
+    /// Each named device is one the catalog knows; an unknown or partial name is refused with
+    /// the devices whose names contain it.
+    static func knownDevices(_ devices: [String: String], catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Bool {
+        var known = true
+        for (folder, name) in devices.sorted(by: { $0.key < $1.key }) where catalog.wells(forDevice: name).isEmpty {
+            let candidates = catalog.deviceNames(containing: name)
+            d.error("--device", folder, "unknown device: expected a device name of the wells catalog\(candidates.isEmpty ? " (see `wells`)" : ", one of \(candidates.joined(separator: ", "))"), found \"\(name)\"")
+            known = false
+        }
+        return known
+    }
+
     /// Creates every file or none: when one cannot be created (a full disk, a folder that is not
     /// writable, a file that appeared since the check), those this call created are removed
     /// again, so a failed init leaves no job.json without its headlines. Returns the paths written.
@@ -171,7 +211,7 @@ public enum StarterJob {
     }
 
     /// The folder's captures with their wells; nil (errors in `d`) when it holds none.
-    static func read(_ folder: URL, catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found? {
+    static func read(_ folder: URL, catalog: WellsCatalog, screengrabDevices: [String: String] = [:], _ d: inout DiagnosticCollector) -> Found? {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -189,7 +229,7 @@ public enum StarterJob {
                     d.error(path, "(file name)", "the file name becomes the capture id: expected [A-Za-z0-9][A-Za-z0-9._-]*.png, found \"\(name)\"")
                     continue
                 }
-                if let well = identify(path, named: nil, catalog: catalog, &d) {
+                if let well = identify(path, device: nil, screengrabFolder: nil, catalog: catalog, &d) {
                     captures.append(Found.Capture(screen: id, device: name, well: well, file: path))
                 }
             }
@@ -209,7 +249,7 @@ public enum StarterJob {
             return FastlaneCaptureFolder.scan(folder.appendingPathComponent(part), file: folder.path, field: "(folder)", devices: devices, into: &ignored) != nil
         }
         if !parts.isEmpty {
-            return readFastlane(folder, parts: parts, catalog: catalog, &d)
+            return readFastlane(folder, parts: parts, catalog: catalog, screengrabDevices: screengrabDevices, &d)
         }
         guard let scan else {
             // The folder is one (checked above) without captures in any layout init reads.
@@ -226,7 +266,9 @@ public enum StarterJob {
                 continue
             }
             let paths = files.map { folder.appendingPathComponent($0).path }
-            if let well = oneWell(paths, named: screen.well.flatMap(catalog.well(id:)), catalog: catalog, &d) {
+            let snapshot = scan.layout == .snapshot
+            let device = snapshot ? screen.device : screengrabDevices[screen.device]
+            if let well = oneWell(paths, device: device, screengrabFolder: snapshot ? nil : screen.device, catalog: catalog, &d) {
                 captures.append(Found.Capture(screen: screen.screen, device: screen.device, well: well, file: paths.first ?? ""))
             }
         }
@@ -279,12 +321,13 @@ public enum StarterJob {
     /// their locale folders one locale per language (`ReleaseLocales.languageGroups`: deliver's
     /// `ja` and supply's `ja-JP` are one catalog entry `ja`, deliver's `ar-SA` and supply's `ar`
     /// one entry `ar`; folders of one name keep it, `de-DE`).
-    private static func readFastlane(_ folder: URL, parts: [String], catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found? {
+    private static func readFastlane(_ folder: URL, parts: [String], catalog: WellsCatalog, screengrabDevices: [String: String],
+                                     _ d: inout DiagnosticCollector) -> Found? {
         var found = Found(kind: .fastlane, locales: [], captures: [])
         var storeFolders: [StoreFolder] = []
         for part in parts {
             let url = folder.appendingPathComponent(part)
-            guard let one = read(url, catalog: catalog, &d) else { continue }
+            guard let one = read(url, catalog: catalog, screengrabDevices: screengrabDevices, &d) else { continue }
             guard one.kind == .snapshot || one.kind == .screengrab else {
                 d.error(url.path, "(folder)", "a fastlane folder's \(part) holds fastlane screenshots: expected a snapshot folder (<language>/<Device Name>-<name>.png) or a screengrab folder (<locale>/images/phoneScreenshots/<name>.png), found a \(one.kind.rawValue) folder")
                 continue
@@ -303,20 +346,39 @@ public enum StarterJob {
         return found
     }
 
-    /// The store targets for the devices found: for each well, the largest slot of its store
-    /// (iPhone and iPad wells: the App Store; Android wells: Google Play) and family that
-    /// composes it without enlargement; in the catalog's order.
-    static func targets(for wells: [Well], catalog: WellsCatalog) -> [String] {
+    /// The store targets for the devices found, each device in its own slot: a screengrab
+    /// folder's captures go to the target supply uploads that folder from
+    /// (`sevenInchScreenshots` → `google-play:tablet-7`); any other device to the target of its
+    /// store (iPhone and iPad wells: the App Store; Android wells: Google Play) and family with a
+    /// slot of exactly its size (an iPhone 8 Plus → `app-store:iphone-5.5`), else the largest
+    /// that composes it without enlargement. In the catalog's order; `unplaced`: the captures
+    /// no target takes.
+    static func targets(for captures: [Found.Capture], catalog: WellsCatalog) -> (targets: [String], unplaced: [Found.Capture]) {
         var chosen: Set<String> = []
-        for well in wells {
+        var unplaced: [Found.Capture] = []
+        for capture in captures {
+            let well = capture.well
+            if let folder = capture.device, WellsCatalog.screengrabFamilies[folder] != nil,
+               let target = catalog.targets.first(where: { $0.uploadFolder == folder }) {
+                chosen.insert(target.name)
+                continue
+            }
             guard let store = ["ios": "app-store", "android": "google-play"][well.platform ?? ""] else { continue }
+            let exact = catalog.slots(width: well.width, height: well.height).compactMap { catalog.target(ofSlot: $0) }
+                .first { $0.store == store && $0.family == well.family }
+            if let exact {
+                chosen.insert(exact.name)
+                continue
+            }
             let fits = WellsIdentify.identify(file: "", width: well.width, height: well.height, catalog: catalog).composedTargets
                 .filter { $0.target.store == store && $0.target.family == well.family }
             if let best = fits.max(by: { $0.slot.width * $0.slot.height < $1.slot.width * $1.slot.height }) {
                 chosen.insert(best.target.name)
+            } else {
+                unplaced.append(capture)
             }
         }
-        return catalog.targets.map(\.name).filter(chosen.contains)
+        return (catalog.targets.map(\.name).filter(chosen.contains), unplaced)
     }
 
     /// `<folder>/<locale>/<name>.png` with no device in the names (app-preview's
@@ -327,7 +389,8 @@ public enum StarterJob {
     static func perLocaleFolders(_ folder: URL, devices: [String]) -> [String: [String]]? {
         let fm = FileManager.default
         var found: [String: [String]] = [:]
-        for tag in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []) where LocaleCapturePath.isFolderName(tag) && LocaleTag.fromFolderName(tag) != nil {
+        for tag in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []) where LocaleCapturePath.isFolderName(tag) && LocaleTag.fromFolderName(tag) != nil
+            && !FastlaneCaptureFolder.frameitFolders.contains(tag) {
             let names = ((try? fm.contentsOfDirectory(atPath: folder.appendingPathComponent(tag).path)) ?? [])
                 .filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") }.sorted()
             if !names.isEmpty { found[tag] = names }
@@ -370,7 +433,7 @@ public enum StarterJob {
                 d.warning(folder.path, "(folder)", "\(name) is missing in \(missing.count) locale folder(s): expected it in every locale folder, found none in \(missing.joined(separator: ", ")) (render refuses it unless --fallback-locale names a locale that has it)")
             }
             let paths = having.map { folder.appendingPathComponent("\($0)/\(name)").path }
-            if let well = oneWell(paths, named: nil, catalog: catalog, &d) {
+            if let well = oneWell(paths, device: nil, screengrabFolder: nil, catalog: catalog, &d) {
                 captures.append(Found.Capture(screen: id, device: name, well: well, file: paths.first ?? ""))
             }
         }
@@ -381,8 +444,9 @@ public enum StarterJob {
 
     /// The one well of a screen's files, one per locale: each identified, and all the same
     /// (a file of another size would be refused by render); nil with the errors in `d`.
-    private static func oneWell(_ paths: [String], named: Well?, catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Well? {
-        let wells = paths.map { identify($0, named: named, catalog: catalog, &d) }
+    private static func oneWell(_ paths: [String], device: String?, screengrabFolder: String?, catalog: WellsCatalog,
+                                _ d: inout DiagnosticCollector) -> Well? {
+        let wells = paths.map { identify($0, device: device, screengrabFolder: screengrabFolder, catalog: catalog, &d) }
         guard wells.allSatisfy({ $0 != nil }), let first = wells.first ?? nil else { return nil }
         for (path, well) in zip(paths, wells) where well != first {
             d.error(path, "(size)", "every locale's file of a screen is one well's size: expected \(first.width)×\(first.height) (\(first.id), as \(paths[0])), found \(well.map { "\($0.width)×\($0.height) (\($0.id))" } ?? "?")")
@@ -390,23 +454,17 @@ public enum StarterJob {
         return wells.allSatisfy { $0 == first } ? first : nil
     }
 
-    /// The well a job without `"well"` would give the file: the well its device name names
-    /// (its size checked), else the one device well of its size.
-    private static func identify(_ path: String, named: Well?, catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Well? {
+    /// The well a job without `"well"` would give the file (`WellsCatalog.pickWell`: its size,
+    /// and its device name or screengrab folder). A size no device has is refused once per
+    /// size, naming the nearest devices, not once per file.
+    private static func identify(_ path: String, device: String?, screengrabFolder: String?, catalog: WellsCatalog,
+                                 _ d: inout DiagnosticCollector) -> Well? {
         guard let result = WellsIdentify.identify(files: [path], catalog: catalog, into: &d).first else { return nil }
-        let size = "\(result.width)×\(result.height)"
-        if let named {
-            if named.width == result.width && named.height == result.height { return named }
-            d.error(path, "(size)", "the device name picks well \(named.id): expected \(named.width)×\(named.height), found \(size)")
-            return nil
-        }
-        if let well = result.well { return well }
-        let pickable = result.candidates.filter { !$0.fixture }
-        if pickable.isEmpty {
-            d.error(path, "(size)", "no device well has this size: expected \(catalog.deviceWellSizes.isEmpty ? "a size of a device well (the wells catalog has none)" : "one of the sizes the wells catalog knows (\(catalog.deviceWellSizes.joined(separator: ", ")); see `wells`)"), found \(size)")
-        } else {
-            d.error(path, "(size)", "\(pickable.count) wells have this size \(size): expected one, found \(pickable.map(\.id).joined(separator: ", ")); write the job by hand and name one in \"well\"")
-        }
+        let pick = catalog.pickWell(width: result.width, height: result.height, device: device, screengrabFolder: screengrabFolder)
+        if let well = pick.well { return well }
+        let message = WellsCatalog.refusal(pick, width: result.width, height: result.height)
+        if case .unknownSize = pick, d.diagnostics.contains(where: { $0.message.hasPrefix(message) }) { return nil }
+        d.error(path, "(size)", message)
         return nil
     }
 

@@ -100,7 +100,7 @@ final class OptionTableTests: XCTestCase {
         XCTAssertEqual(error(["completions", "tcsh"]), "completions takes bash, zsh, fish, found \"tcsh\"")
         XCTAssertEqual(error(["init", "a", "b"]), "init takes at most one FOLDER, found 2")
         XCTAssertEqual(error(["reference", "html"]), "reference takes man, markdown, found \"html\"")
-        XCTAssertEqual(try Arguments.parse(["init"]), .initJob(folder: ".", wells: nil, storeWells: nil))
+        XCTAssertEqual(try Arguments.parse(["init"]), .initJob(folder: ".", wells: nil, storeWells: nil, devices: []))
         XCTAssertEqual(try Arguments.parse(["wells", "--store-wells", "s.json"]), .wells(file: nil, store: true, storeFile: "s.json"))
     }
 

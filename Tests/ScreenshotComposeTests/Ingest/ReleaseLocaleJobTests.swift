@@ -84,7 +84,8 @@ final class ReleaseLocaleJobTests: XCTestCase {
         // init names those two targets for this folder.
         var catalogProblems = DiagnosticCollector()
         let wells = try XCTUnwrap(WellsListing.loadMerged(file: nil, storeFile: nil, into: &catalogProblems))
-        XCTAssertEqual(StarterJob.targets(for: ["ios-simulator-1320x2868", "ios-simulator-750x1334"].compactMap(wells.well(id:)), catalog: wells),
+        XCTAssertEqual(StarterJob.targets(for: ["ios-simulator-1320x2868", "ios-simulator-750x1334"].compactMap(wells.well(id:))
+                                            .map { StarterJob.Found.Capture(screen: "01Home", device: nil, well: $0) }, catalog: wells).targets,
                        ["app-store:iphone-6.9", "app-store:iphone-4.7"])
         let one = try plan(["app-store:iphone-6.9"])
         XCTAssertEqual(one.outputs, ["ios-simulator-1320x2868-01Home app-store-iphone-6.9-portrait-1320x2868"])

@@ -173,9 +173,8 @@ final class StarterJobTests: XCTestCase {
         let other = try Scratch()
         try other.write("captures/web.png", try Data(contentsOf: Fixtures.captures.appendingPathComponent("rust-book-mobile.png")))
         let refused = StarterJob.run(folder: "captures", into: other.url)
-        let sizes = "750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560"
         XCTAssertEqual(refused.diagnostics.map(\.line), [
-            "error: \(other.path("captures/web.png")): (size): no device well has this size: expected one of the sizes the wells catalog knows (\(sizes); see `wells`), found 390×844",
+            "error: \(other.path("captures/web.png")): (size): no device well has this size: expected a device the wells catalog knows, the nearest being 828×1792 (iPhone 11, well ios-simulator-828x1792) or 1080×2340 (Pixel 5, well android-emulator-1080x2340), found 390×844; to compose it, add a well of this size to a copy of wells.json and name the copy in the job's \"wells\" (docs/reference.md, Wells catalog)",
         ])
         XCTAssertEqual(refused.written, [])
         XCTAssertFalse(FileManager.default.fileExists(atPath: other.path("job.json")))
@@ -273,7 +272,7 @@ final class StarterJobTests: XCTestCase {
                 { "id": "home", "path": "shots/{locale}/home.png", "well": "ios-simulator-1206x2622" }
               ],
               "captureLocales": { "en-US": "en-us" },
-              "targets": ["app-store:iphone-6.9"],
+              "targets": ["app-store:iphone-6.3"],
               "template": "classic",
               "headlines": "headlines.xcstrings",
               "output": "out"
@@ -310,7 +309,7 @@ final class StarterJobTests: XCTestCase {
         let wells = try scratch.write("wells.json", #"{"schemaVersion": 1, "kind": "device-wells", "wells": [{"id": "a", "device": "A", "width": 300, "height": 400, "storeWell": null, "source": "s"}, {"id": "b", "device": "B", "width": 300, "height": 400, "storeWell": null, "source": "s"}], "citedMinimumNativeWidths": [{"class": "c", "minimumNativeWidth": 1, "source": "s"}]}"#)
         let result = StarterJob.run(folder: "captures", into: scratch.url, wells: wells)
         XCTAssertEqual(result.diagnostics.map(\.line), [
-            "error: \(scratch.path("captures/shot.png")): (size): 2 wells have this size 300×400: expected one, found a, b; write the job by hand and name one in \"well\"",
+            "error: \(scratch.path("captures/shot.png")): (size): 2 wells have this size 300×400 and nothing names the device: expected one, found a (A, ?), b (B, ?); name the device (a snapshot file's device name, \"devices\" for a screengrab folder) or the well (\"well\")",
         ])
         XCTAssertEqual(result.written, [])
     }

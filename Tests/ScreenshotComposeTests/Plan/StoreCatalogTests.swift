@@ -122,9 +122,9 @@ final class StoreCatalogTests: XCTestCase {
         try scratch.write("wells.json", try JSONSerialization.data(withJSONObject: wells))
         let jobFile = try job(scratch, sizes: [("odd", 333, 777), ("pixel", 1080, 2400), ("web", 390, 844)], wells: "wells.json")
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
-            "error: \(scratch.path("odd.png")): captures[0].well: capture odd has no \"well\" and no well has its size: expected the size of a well in the wells catalog (750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560; see `wells`), or a \"well\" naming one, found 333×777",
-            "error: \(scratch.path("pixel.png")): captures[1].well: capture pixel has no \"well\" and 2 wells have its size 1080×2400: expected one, found android-emulator-1080x2400, our-ci-pixel; name one in \"well\"",
-            "error: \(scratch.path("web.png")): captures[2].well: capture web has no \"well\" and no well has its size: expected the size of a well in the wells catalog (750×1334, 1170×2532, 1179×2556, 1206×2622, 1260×2736, 1284×2778, 1290×2796, 1320×2868, 1488×2266, 1640×2360, 1668×2388, 1668×2420, 2048×2732, 2064×2752, 1080×2400, 1080×2424, 1344×2992, 2560×1600, 1600×2560; see `wells`), or a \"well\" naming one, found 390×844",
+            "error: \(scratch.path("odd.png")): captures[0].well: capture odd has no \"well\": no device well has this size: expected a device the wells catalog knows, the nearest being 828×1792 (iPhone 11, well ios-simulator-828x1792) or 1080×2424 (Pixel 10, well android-1080x2424), found 333×777; to compose it, add a well of this size to a copy of wells.json and name the copy in the job's \"wells\" (docs/reference.md, Wells catalog)",
+            "error: \(scratch.path("pixel.png")): captures[1].well: capture pixel has no \"well\": 2 wells have this size 1080×2400 and nothing names the device: expected one, found android-emulator-1080x2400 (Pixel 8, phone), our-ci-pixel (CI emulator, phone); name the device (a snapshot file's device name, \"devices\" for a screengrab folder) or the well (\"well\")",
+            "error: \(scratch.path("web.png")): captures[2].well: capture web has no \"well\": no device well has this size: expected a device the wells catalog knows, the nearest being 828×1792 (iPhone 11, well ios-simulator-828x1792) or 1080×2340 (Pixel 5, well android-emulator-1080x2340), found 390×844; to compose it, add a well of this size to a copy of wells.json and name the copy in the job's \"wells\" (docs/reference.md, Wells catalog)",
         ])
     }
 
@@ -141,7 +141,7 @@ final class StoreCatalogTests: XCTestCase {
           exactly: app-store-ipad-13-portrait-2064x2752
           composed without enlargement: app-store:ipad-13 (2064×2752), app-store:ipad-12.9 (2048×2732), app-store:ipad-11 (1668×2420), app-store:ipad-10.5 (1668×2224), app-store:ipad-9.7 (1536×2048), google-play:tablet-7 (1080×1920), google-play:tablet-10 (1440×2560)
         \(pixel)  1080×2400
-          well: android-emulator-1080x2400  phone  Pixel 8, Pixel 7
+          well: android-emulator-1080x2400  phone  Pixel 8, Pixel 8a, Pixel 7, Pixel 7a, Pixel 6, Pixel 6a
           exactly: no store slot
           composed without enlargement: app-store:iphone-6.9 (1320×2868), app-store:iphone-6.5 (1284×2778), app-store:iphone-6.3 (1206×2622), app-store:iphone-6.1 (1170×2532), app-store:iphone-5.5 (1242×2208), app-store:iphone-4.7 (750×1334), google-play:phone (1080×1920)
 

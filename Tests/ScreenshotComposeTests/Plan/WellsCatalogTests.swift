@@ -27,8 +27,8 @@ final class WellsCatalogTests: XCTestCase {
         XCTAssertEqual(fixtures.map(\.family), ["phone", "browser", "browser"])
         XCTAssertEqual(Set(fixtures.map(\.source)), ["examples/tuck/showcase/manifest.json"])
         XCTAssertEqual(all.map(\.storeWell), Array(repeating: nil, count: all.count))
-        // One well per screen geometry: no two wells share size and family.
-        let geometries = all.filter { !$0.fixture }.map { "\($0.width)x\($0.height) \($0.family ?? "")" }
+        // One well per screen geometry: no two wells share size, family and platform.
+        let geometries = all.filter { !$0.fixture }.map { "\($0.width)x\($0.height) \($0.family ?? "") \($0.platform ?? "")" }
         XCTAssertEqual(geometries.count, Set(geometries).count)
         // The iPhone 16 Pro Max and 17 Pro Max share the 1320×2868 well.
         let proMax = try XCTUnwrap(all.first { $0.devices.contains("iPhone 16 Pro Max") })
@@ -39,7 +39,13 @@ final class WellsCatalogTests: XCTestCase {
         XCTAssertEqual(all.first { $0.devices.contains("iPhone Air") }.map { "\($0.width)x\($0.height)" }, "1260x2736")
         XCTAssertEqual(all.first { $0.devices.contains("iPad Pro 13-inch (M4)") }.map { "\($0.width)x\($0.height) \($0.family ?? "")" }, "2064x2752 tablet")
         XCTAssertEqual(all.first { $0.devices.contains("Pixel 8") }.map { "\($0.width)x\($0.height) \($0.family ?? "")" }, "1080x2400 phone")
-        XCTAssertEqual(all.first { $0.devices.contains("Pixel Tablet (landscape)") }.map { "\($0.width)x\($0.height)" }, "2560x1600")
+        XCTAssertEqual(all.filter { $0.devices.contains("Pixel Tablet") }.map { "\($0.id) \($0.width)x\($0.height)" },
+                       ["android-emulator-1600x2560 1600x2560", "android-emulator-2560x1600 2560x1600"])
+        // Every device well of a device that turns is there in both orientations.
+        XCTAssertEqual(all.filter { !$0.fixture }.count, 116)
+        XCTAssertEqual(all.filter { $0.devices.contains("iPhone 8 Plus") }.map { "\($0.width)x\($0.height) \($0.orientation)" },
+                       ["1242x2208 portrait", "2208x1242 landscape"])
+        XCTAssertEqual(all.first { $0.devices.contains("iPad Pro (12.9-inch) (6th generation)") }?.id, "ios-simulator-2048x2732")
         XCTAssertTrue(all.allSatisfy { !$0.source.isEmpty })
         let minimums = try XCTUnwrap(catalog).citedMinimumNativeWidths
         XCTAssertEqual(minimums.map { "\($0.storeClass)=\($0.minimumNativeWidth)" },
