@@ -57,8 +57,8 @@ struct MCPToolCall {
             }
             let results = WellsIdentify.identify(files: files, catalog: catalog, into: &d)
             return answer(RunReport(diagnostics: d.diagnostics, outputCount: results.count), listing: WellsIdentify.text(results))
-        case .initJob(let folder, let wells, let storeWells):
-            let result = StarterJob.run(folder: folder, into: confinement.root, wells: wells, storeWells: storeWells)
+        case .initJob(let folder, let wells, let storeWells, let devices):
+            let result = StarterJob.run(folder: folder, into: confinement.root, wells: wells, storeWells: storeWells, devices: devices)
             return answer(RunReport(diagnostics: result.diagnostics, outputCount: result.written.count), listing: result.text)
         default:
             // Only the served commands have tools; the table and `MCPTool.served` agree.
