@@ -385,7 +385,7 @@ public enum Planner {
             // Store slots may be named too, but the list names the recorded device wells: a
             // capture is recorded in one of those (`wells --store` lists the slots).
             let recorded = wells.wells.filter { $0.storeWell?.store == nil }.map(\.id)
-            d.error(job.file, "\(field).well", "unknown well: expected \(Alternatives.oneOf(recorded, none: "a device well (the wells catalog has none)")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
+            d.error(job.file, "\(field).well", "unknown well: expected \(Alternatives.oneOf(recorded, nearest: id, whole: "device wells (`wells` lists them)", none: "a device well (the wells catalog has none)")) (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"\(id)\"")
         }
         // A file read and decoded for an earlier entry is not read again (bytes given in code
         // have no path to share and are decoded as given).

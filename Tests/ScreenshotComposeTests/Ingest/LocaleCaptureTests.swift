@@ -90,7 +90,7 @@ final class LocaleCaptureTests: XCTestCase {
         XCTAssertEqual(out, "")
         XCTAssertEqual(err.split(separator: "\n").map(String.init), [
             "error: \(job):10:15: headlines.de_DE: locale becomes a folder name: expected a BCP 47 tag such as en-US or zh-Hans, at most 35 characters, found \"de_DE\"",
-            "error: \(job):6:16: captures[0].well: unknown well: expected one of tuck-ios-simulator-portrait, tuck-browser-desktop, tuck-browser-mobile, ios-simulator-750x1334, ios-simulator-1170x2532, ios-simulator-1179x2556, ios-simulator-1206x2622, ios-simulator-1260x2736, ios-simulator-1284x2778, ios-simulator-1290x2796, ios-simulator-1320x2868, ios-simulator-1488x2266, ios-simulator-1640x2360, ios-simulator-1668x2388, ios-simulator-1668x2420, ios-simulator-2048x2732, ios-simulator-2064x2752, android-emulator-1080x2400, android-1080x2424, android-1344x2992, android-emulator-2560x1600, android-emulator-1600x2560 (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"no-such-well\"",
+            "error: \(job):6:16: captures[0].well: unknown well: expected one of the 119 device wells (`wells` lists them), the nearest being macos-2880x1800, macos-2560x1600, macos-1440x900 (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"no-such-well\"",
             "2 error(s)",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))

@@ -172,7 +172,7 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(lines(report), [
             "error: \(scratch.path("small.png")): IHDR width×height: capture small does not match well tuck-browser-mobile: expected 390×844, found 100×50",
             "error: \(scratch.path("fake.png")): captures[1].path: capture refused: expected a PNG, found not a PNG (no PNG signature)",
-            "error: \(job): captures[2].well: unknown well: expected one of tuck-ios-simulator-portrait, tuck-browser-desktop, tuck-browser-mobile, ios-simulator-750x1334, ios-simulator-1170x2532, ios-simulator-1179x2556, ios-simulator-1206x2622, ios-simulator-1260x2736, ios-simulator-1284x2778, ios-simulator-1290x2796, ios-simulator-1320x2868, ios-simulator-1488x2266, ios-simulator-1640x2360, ios-simulator-1668x2388, ios-simulator-1668x2420, ios-simulator-2048x2732, ios-simulator-2064x2752, android-emulator-1080x2400, android-1080x2424, android-1344x2992, android-emulator-2560x1600, android-emulator-1600x2560 (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"nowhere\"",
+            "error: \(job): captures[2].well: unknown well: expected one of the 119 device wells (`wells` lists them), the nearest being macos-1440x900, macos-1280x800, tuck-browser-mobile (or a store slot id, see `wells --store`), or no \"well\" to pick it from the capture's size, found \"nowhere\"",
             "error: \(scratch.path("gone.png")): captures[2].path: cannot read the capture: expected a file, found nothing at \(scratch.path("gone.png"))",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
