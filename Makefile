@@ -3,11 +3,13 @@ SWIFT ?= swift
 BIN := .build/debug/store-screenshot-compose
 # Debian's python3, where scripts/setup.sh installs python3-jsonschema (the docs check needs it).
 PYTHON := $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
-# make install: the release binary and its resources go to $(PREFIX)/libexec/store-screenshot-compose/
-# (the binary finds its template, wells and schemas beside itself), a launcher to $(PREFIX)/bin,
+# make install: the release binary, its drawing worker and its resources go to
+# $(PREFIX)/libexec/store-screenshot-compose/ (the binary finds its worker, template, wells and schemas beside itself), a launcher to $(PREFIX)/bin,
 # the shell completions where bash, zsh and fish look, and the man page. DESTDIR stages a package.
 PREFIX ?= /usr/local
 TOOL := store-screenshot-compose
+# librsvg and cairo draw in worker processes the tool starts from beside itself (RasterWorkers).
+WORKER := ssc-raster-worker
 LIBEXEC := $(DESTDIR)$(PREFIX)/libexec/$(TOOL)
 # The build make install copies: release, or debug (CONFIG=debug, for a quick install-check).
 CONFIG ?= release
@@ -36,6 +38,7 @@ test: setup
 	$(SWIFT) test
 	$(SWIFT) run ssc-example
 	$(SWIFT) build --product store-screenshot-compose
+	$(SWIFT) build --product $(WORKER)
 	$(PYTHON) scripts/docs-check.py --bin $(BIN)
 	$(PYTHON) scripts/mcp-check.py --bin $(BIN)
 	./scripts/ci-matrix.sh
@@ -122,9 +125,11 @@ update-references: setup
 
 install: setup
 	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --scratch-path $(SCRATCH) --product $(TOOL)
+	$(SWIFT) build -c $(CONFIG) $(SWIFTFLAGS) --scratch-path $(SCRATCH) --product $(WORKER)
 	rm -rf "$(LIBEXEC)"
 	install -d "$(LIBEXEC)" "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(SCRATCH)/$(CONFIG)/$(TOOL) "$(LIBEXEC)/$(TOOL)"
+	install -m 755 $(SCRATCH)/$(CONFIG)/$(WORKER) "$(LIBEXEC)/$(WORKER)"
 	cp -R $(SCRATCH)/$(CONFIG)/$(TOOL)_Ingest.resources "$(LIBEXEC)/"
 	if [ -n "$(COMMIT)" ]; then printf '%s\n' "$(COMMIT)" > "$(LIBEXEC)/$(TOOL)_Ingest.resources/build-commit.txt"; fi
 	printf '#!/bin/sh\nexec "%s" "$$@"\n' "$(PREFIX)/libexec/$(TOOL)/$(TOOL)" > "$(DESTDIR)$(PREFIX)/bin/$(TOOL)"

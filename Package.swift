@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "ScreenshotCompose", targets: ["ScreenshotCompose"]),
         .executable(name: "store-screenshot-compose", targets: ["store-screenshot-compose"]),
+        // librsvg and cairo draw in these processes, started by the tool (installed beside it).
+        .executable(name: "ssc-raster-worker", targets: ["ssc-raster-worker"]),
     ],
     targets: [
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
@@ -42,6 +44,8 @@ let package = Package(
         // libpng reports errors by longjmp; that stays in C so Swift never longjmps. The output
         // encoder filters rows itself and deflates them with libdeflate.
         .target(name: "CPNGShim", dependencies: ["CPNG", "CDeflate"], path: "Sources/CPNGShim"),
+        // posix_spawn, memfd_create, socketpair and the rlimits of the drawing workers.
+        .target(name: "CProcessShim", path: "Sources/CProcessShim"),
         // Shared by every stage: bytes, JSON with positions, files, SHA-256 (Support); the
         // diagnostics model and the field readers that report into it (Diagnostics).
         .target(name: "Support", dependencies: ["CCrypto", "CPNGShim", "CLibXML2"], path: "Sources/Support"),
@@ -65,7 +69,7 @@ let package = Package(
         // LaidOutOutput → ComposedSVG: the template's tree filled.
         .target(name: "Compose", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout"], path: "Sources/Compose"),
         // ComposedSVG → RenderedOutput: librsvg draws it, the PNG is encoded.
-        .target(name: "Raster", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "CRsvg", "CPangoCairo"],
+        .target(name: "Raster", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "CRsvg", "CPangoCairo", "CProcessShim"],
                 path: "Sources/Raster"),
         // RenderedOutput → Manifest: every input and output with its SHA-256; reading, merging, verifying.
         .target(name: "Manifest", dependencies: ["Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster"], path: "Sources/Manifest"),
@@ -81,13 +85,15 @@ let package = Package(
         ),
         .executableTarget(name: "store-screenshot-compose", dependencies: ["ScreenshotCompose"],
                           path: "Sources/store-screenshot-compose"),
+        // One drawing worker: reads drawing requests on its stdin, draws under its limits (RasterWorkers).
+        .executableTarget(name: "ssc-raster-worker", dependencies: ["Raster"], path: "Sources/ssc-raster-worker"),
         // The library used from another program (a job built in code); `make test` runs it.
         .executableTarget(name: "ssc-example", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-example"),
         // `make bench` only: times capture decoding and PNG encoding alone.
         .executableTarget(name: "ssc-bench", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-bench"),
         // `make fuzz` only: libFuzzer entry point over the decoders (built with -sanitize=fuzzer).
         .executableTarget(name: "ssc-fuzz", dependencies: ["ScreenshotCompose"], path: "Sources/ssc-fuzz"),
-        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest", "Publish", "CPNGShim", "store-screenshot-compose"],
+        .testTarget(name: "ScreenshotComposeTests", dependencies: ["ScreenshotCompose", "Support", "Diagnostics", "Ingest", "Plan", "Layout", "Compose", "Raster", "Manifest", "Publish", "CPNGShim", "store-screenshot-compose", "ssc-raster-worker"],
                     path: "Tests/ScreenshotComposeTests", exclude: ["References"]),
     ]
 )

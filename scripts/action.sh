@@ -212,10 +212,12 @@ install() {
         scratch="$(scratch_folder)"
         key="$(cache_key)"
         bin="$scratch/release/$tool_name"
-        if [ -x "$bin" ] && [ "$(cat "$scratch/$tool_name.key" 2>/dev/null)" = "$key" ]; then
+        if [ -x "$bin" ] && [ -x "$scratch/release/ssc-raster-worker" ] && [ "$(cat "$scratch/$tool_name.key" 2>/dev/null)" = "$key" ]; then
             echo "$tool_name: the build of $key, restored from the cache" >&2
         else
             swift build -c release --package-path "$here" --scratch-path "$scratch" --product "$tool_name" >&2
+            # The drawing worker the tool starts from beside itself.
+            swift build -c release --package-path "$here" --scratch-path "$scratch" --product ssc-raster-worker >&2
             printf '%s\n' "$key" > "$scratch/$tool_name.key"
         fi
     fi

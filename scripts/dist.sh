@@ -3,7 +3,7 @@
 #   store-screenshot-compose_<version>_amd64.deb       apt-get install ./… on Debian 12
 #   store-screenshot-compose-<version>-debian12-amd64.tar.gz  the same files, unpacked anywhere
 #   SHA256SUMS                                          both, as sha256sum -c reads them
-# The binary is the release build with the Swift runtime linked in (--static-swift-stdlib), so no
+# The binary (and its drawing worker, ssc-raster-worker, beside it) is the release build with the Swift runtime linked in (--static-swift-stdlib), so no
 # Swift toolchain is needed to run it; the package's Depends are the Debian packages of the
 # libraries it links (dpkg-shlibdeps, from its ELF NEEDED entries and the libraries' shlibs
 # files) plus the fonts and hyphenation data it reads (scripts/setup.sh --data-packages).
@@ -26,7 +26,9 @@ trap 'rm -rf "$work"' EXIT
 make --no-print-directory install CONFIG=release SCRATCH="$scratch" SWIFTFLAGS=--static-swift-stdlib \
     COMMIT="$commit" PREFIX=/usr DESTDIR="$work/deb" >&2
 bin="$work/deb/usr/libexec/$tool/$tool"
-swift_runtime="$(ldd "$bin" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime' || true)"
+worker="$work/deb/usr/libexec/$tool/ssc-raster-worker"
+[ -x "$worker" ] || { echo "dist: expected the drawing worker $worker beside the binary, found none" >&2; exit 1; }
+swift_runtime="$(ldd "$bin" "$worker" | grep -E 'libswift|libFoundation|lib_Foundation|libdispatch|libBlocksRuntime' || true)"
 [ -z "$swift_runtime" ] || { echo "dist: the binary links the Swift runtime dynamically:" >&2; echo "$swift_runtime" >&2; exit 1; }
 gzip -9n "$work/deb/usr/share/man/man1/$tool.1"
 install -d "$work/deb/usr/share/doc/$tool"
@@ -35,7 +37,7 @@ cp README.md "$work/deb/usr/share/doc/$tool/README.md"
 # Depends: the linked libraries' packages, then the data the tool reads at run time.
 mkdir -p "$work/shlibs/debian"
 printf 'Source: %s\n\nPackage: %s\nArchitecture: amd64\n' "$tool" "$tool" > "$work/shlibs/debian/control"
-libraries="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$bin" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')" ||
+libraries="$(cd "$work/shlibs" && dpkg-shlibdeps -O -e "$bin" -e "$worker" 2>"$work/shlibdeps.log" | sed -n 's/^shlibs:Depends=//p')" ||
     { cat "$work/shlibdeps.log" >&2; exit 1; }
 [ -n "$libraries" ] || { echo "dist: dpkg-shlibdeps found no libraries" >&2; cat "$work/shlibdeps.log" >&2; exit 1; }
 data="$(./scripts/setup.sh --data-packages | paste -sd, | sed 's/,/, /g')"

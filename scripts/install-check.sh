@@ -1,6 +1,6 @@
 #!/bin/sh
 # make test's check of make install: installs into a scratch PREFIX, runs the installed tool
-# (check on the demo job, schema job, completions bash), reads the installed man page with man,
+# (check and render of the demo job through its drawing worker, schema job, completions bash), reads the installed man page with man,
 # proves it reads the resources installed beside it (not the build folder's), stages a DESTDIR
 # install, then uninstalls both.
 # CONFIG=release (the default, what make test runs) builds and installs the release binary users
@@ -17,6 +17,18 @@ prefix="$scratch/prefix with space"
 make --no-print-directory install CONFIG="$CONFIG" PREFIX="$prefix" >/dev/null
 bin="$prefix/bin/$TOOL"
 "$bin" check fixtures/demo-job.json
+# The drawing worker is installed beside the binary and is the one that draws: the demo job
+# renders; with the worker not executable, the render fails naming it.
+worker="$prefix/libexec/$TOOL/ssc-raster-worker"
+test -x "$worker"
+mkdir "$scratch/job"
+cp -R fixtures "$scratch/job/fixtures"
+SOURCE_DATE_EPOCH=1767225600 "$bin" render --jobs 2 "$scratch/job/fixtures/demo-job.json" >/dev/null
+"$bin" verify "$scratch/job/out/demo/manifest.json" >/dev/null
+chmod a-x "$worker"
+if "$bin" render "$scratch/job/fixtures/demo-job.json" 2>"$scratch/worker.txt"; then echo "install-check: the installed tool drew without its installed worker" >&2; exit 1; fi
+grep -qF "expected the executable $worker" "$scratch/worker.txt" || { echo "install-check: expected the missing worker named, found:" >&2; cat "$scratch/worker.txt" >&2; exit 1; }
+chmod a+x "$worker"
 "$bin" schema job > "$scratch/job.schema.json"
 grep -q '"\$schema" *: *"https://json-schema.org/draft/2020-12/schema"' "$scratch/job.schema.json"
 "$bin" completions bash > "$scratch/completions.bash"

@@ -131,3 +131,14 @@ public enum FontRegistry {
         return list.pointee.nfont > 0
     }
 }
+
+extension FontRegistry {
+    /// In a drawing worker: gives fontconfig the files the parent registered (SHA-256, path),
+    /// those it does not hold yet, and brings this thread's font map up to date.
+    package static func registerInWorker(_ files: [(sha256: String, path: String)]) throws {
+        let copies = files.filter { registeredFiles[$0.sha256] == nil }
+            .map { FontFileCopies.Copy(userPath: $0.path, privatePath: $0.path, sha256: $0.sha256) }
+        try register(copies)
+        refreshThreadFontMap()
+    }
+}

@@ -7,7 +7,9 @@ import Foundation
 import Support
 import Plan
 
-// The only Swift file that talks to librsvg and cairo.
+// The only Swift file that talks to librsvg and cairo. Its drawing functions (`…Here`) run in
+// a worker process (`RasterWorkers`); the entry points that send them there are in
+// LibrsvgRasterizer+Workers.swift.
 
 /// Why a composed SVG could not be rasterized.
 public struct RasterError: Error, Equatable, Sendable {
@@ -39,7 +41,7 @@ public enum LibrsvgRasterizer {
     /// known to have ink, found in its decoded pixels when planning: a capture transparent at
     /// the box's fixed probe points still passes. Also throws when librsvg
     /// rejects the document or cairo fails.
-    public static func render(svg: Data, baseFile: URL, width: Int, height: Int,
+    static func renderHere(svg: Data, baseFile: URL, width: Int, height: Int,
                               requiredImageID: String, requiredImagePath: String,
                               requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
                               requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
@@ -182,7 +184,7 @@ public enum LibrsvgRasterizer {
     }
 
     /// A box on the canvas, in pixels.
-    public struct Box: Equatable, Sendable {
+    public struct Box: Equatable, Sendable, Codable {
         public var x, y, width, height: Double
 
         func intersects(_ other: Box) -> Bool {
@@ -192,13 +194,13 @@ public enum LibrsvgRasterizer {
 
     /// The whole of `svg` drawn in one pass on white, as the tool draws an output that shares no
     /// layers (without the capture checks `render` makes): what shared layers must equal.
-    static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
+    static func drawWholeHere(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
         try withHandle(svg, baseFile: baseFile) { try drawCanvas(handle: $0, width: width, height: height) }
     }
 
     /// Where the whole of `svg` draws on a `width` × `height` canvas (librsvg's ink rectangle),
     /// nil when it draws nothing. Images are measured by their box (decoding them is not needed).
-    package static func inkExtent(svg: Data, baseFile: URL, width: Int, height: Int) throws -> Box? {
+    static func inkExtentHere(svg: Data, baseFile: URL, width: Int, height: Int) throws -> Box? {
         try withHandle(svg, baseFile: baseFile) { handle in
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
             var ink = RsvgRectangle(), logical = RsvgRectangle()
@@ -215,7 +217,7 @@ public enum LibrsvgRasterizer {
     /// would draw them last. Returns nil, having drawn nothing, when the ink of any of them
     /// comes within a pixel of `clearOf` (what the document draws after them), or cannot be
     /// measured.
-    package static func drawLayers(svg: Data, baseFile: URL, over base: RasterImage, ids: [String], clearOf: Box?) throws -> RasterImage? {
+    static func drawLayersHere(svg: Data, baseFile: URL, over base: RasterImage, ids: [String], clearOf: Box?) throws -> RasterImage? {
         try withHandle(svg, baseFile: baseFile) { handle -> RasterImage? in
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(base.width), height: Double(base.height))
             if let clearOf {
@@ -304,21 +306,21 @@ public enum LibrsvgRasterizer {
     // MARK: What the template probe draws (`TemplateProbe`)
 
     /// Whole canvas pixels: a part of a canvas the probe draws.
-    struct Region: Equatable, Sendable {
+    package struct Region: Equatable, Sendable, Codable {
         var x, y, width, height: Int
     }
 
     /// The whole of `svg` drawn on white as the output would be, but only the pixels of `region`
     /// (canvas pixels), scaled by `scale` (≤ 1: a smaller picture of the region). cairo
     /// rasterizes only inside the surface, so a small region is cheap on a large canvas.
-    static func drawRegion(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), region: Region, scale: Double = 1) throws -> RasterImage {
+    static func drawRegionHere(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), region: Region, scale: Double = 1) throws -> RasterImage {
         try withHandle(svg, baseFile: baseFile) { try drawCanvas(handle: $0, width: canvas.width, height: canvas.height, region: region, scale: scale) }
     }
 
     /// Where the elements `ids` of `svg` draw, each alone as `render_layer` draws it (with the
     /// transforms and inherited style it has in the document): the union of librsvg's ink
     /// rectangles, canvas pixels; nil when none draws anything.
-    static func layersInk(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String]) throws -> Box? {
+    static func layersInkHere(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String]) throws -> Box? {
         try withHandle(svg, baseFile: baseFile) { handle in
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
             var union: Box?
@@ -344,7 +346,7 @@ public enum LibrsvgRasterizer {
     /// The coverage (alpha, 0 … 255) of the elements `ids` of `svg` drawn alone (`render_layer`,
     /// in order, on transparent) over `region`, scaled by `scale`, row by row (the rows are
     /// `region.width × scale` rounded up long). An element librsvg will not draw alone covers nothing.
-    static func layersCoverage(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String], region: Region,
+    static func layersCoverageHere(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String], region: Region,
                                scale: Double = 1) throws -> (width: Int, height: Int, alpha: [UInt8]) {
         try withHandle(svg, baseFile: baseFile) { handle in
             let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))

@@ -24,6 +24,12 @@ public enum FontFileCopies {
         public var privatePath: String
         /// SHA-256 of the bytes read from `userPath`, which the copy holds.
         public var sha256: String
+
+        package init(userPath: String, privatePath: String, sha256: String) {
+            self.userPath = userPath
+            self.privatePath = privatePath
+            self.sha256 = sha256
+        }
     }
 
     private final class State: @unchecked Sendable {

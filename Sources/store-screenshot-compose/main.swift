@@ -18,6 +18,8 @@ func printDiagnostics(_ diagnostics: [Diagnostic]) -> Int {
 
 /// With `json`, the report as one JSON document on stdout instead of the success line.
 func finish(_ report: RunReport, success: String?, json command: String? = nil) -> Never {
+    // The drawing workers end and are reaped first, so their CPU counts as this process's.
+    RasterWorkers.shutdown()
     let errors = printDiagnostics(report.diagnostics)
     if let command {
         let document = (try? JSONReport(command: command, report: report).encoded()) ?? Data()
@@ -136,6 +138,7 @@ case .completions(let shell):
     print(Completions.script(for: shell) ?? "", terminator: "")
 case .mcp:
     MCPServer.serve(root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    RasterWorkers.shutdown()
     exit(0)
 case .reference(let format):
     print(Reference.text(format) ?? "", terminator: "")

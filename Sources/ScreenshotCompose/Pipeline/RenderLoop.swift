@@ -45,6 +45,8 @@ extension ScreenshotComposer {
         let (order, sharedLayers) = SharedLayers.plan(laidOut, svgOnly: rendering.svgOnly, jobs: rendering.jobs)
         renderer.sharedLayers = sharedLayers
         renderer.rasterTimeLimit = rendering.rasterTimeLimit
+        // One drawing worker per drawing thread.
+        RasterWorkers.capacity = rendering.jobs
         let fontHashes = FontHashes.of(laidOut.flatMap(\.layout.fontFiles))
         // Each thread renders an output and hands it to the sink, which keeps what it needs
         // (a folder render: only the staged files' names), so the pixels of one output at a time

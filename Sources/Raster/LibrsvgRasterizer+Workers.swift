@@ -1,0 +1,177 @@
+import Foundation
+import Support
+
+// The rasterizer's entry points: each drawing is sent to a worker process (`RasterWorkers`),
+// which runs the same function (`…Here`) under its memory and time bounds; in the worker
+// itself they draw in place.
+
+extension LibrsvgRasterizer {
+    /// Renders `svg` (UTF-8 bytes) to a `width` × `height` pixel RGB24 canvas, opaque white
+    /// beneath. Relative hrefs resolve against `baseFile`, the path the SVG is written to;
+    /// librsvg only loads files in that file's folder or below.
+    ///
+    /// librsvg draws nothing, silently, for an image it cannot load. So before drawing the
+    /// canvas, the element `#<requiredImageID>` is drawn alone and must leave ink inside
+    /// `requiredImageBox` (canvas pixels); if it does not, this throws `RasterError` naming
+    /// `requiredImagePath`. `requiredInk` (fractions of the box) is a point where the image is
+    /// known to have ink, found in its decoded pixels when planning: a capture transparent at
+    /// the box's fixed probe points still passes. Also throws when librsvg rejects the document,
+    /// cairo fails, or the drawing goes past `RasterWorkers.bounds`.
+    public static func render(svg: Data, baseFile: URL, width: Int, height: Int,
+                              requiredImageID: String, requiredImagePath: String,
+                              requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
+                              requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
+        if RasterWorkers.drawHere {
+            return try renderHere(svg: svg, baseFile: baseFile, width: width, height: height, requiredImageID: requiredImageID,
+                                  requiredImagePath: requiredImagePath, requiredImageBox: requiredImageBox, requiredInk: requiredInk)
+        }
+        var request = RasterRequest(kind: .render, baseFile: baseFile.path, width: width, height: height)
+        request.requiredImageID = requiredImageID
+        request.requiredImagePath = requiredImagePath
+        request.box = Box(x: requiredImageBox.x, y: requiredImageBox.y, width: requiredImageBox.width, height: requiredImageBox.height)
+        request.inkX = requiredInk?.x
+        request.inkY = requiredInk?.y
+        return try image(request, svg: svg)
+    }
+
+    /// The whole of `svg` drawn in one pass on white, as the tool draws an output that shares no
+    /// layers (without the capture checks `render` makes): what shared layers must equal.
+    static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
+        if RasterWorkers.drawHere { return try drawWholeHere(svg: svg, baseFile: baseFile, width: width, height: height) }
+        return try image(RasterRequest(kind: .whole, baseFile: baseFile.path, width: width, height: height), svg: svg)
+    }
+
+    /// Where the whole of `svg` draws on a `width` × `height` canvas (librsvg's ink rectangle),
+    /// nil when it draws nothing. Images are measured by their box (decoding them is not needed).
+    package static func inkExtent(svg: Data, baseFile: URL, width: Int, height: Int) throws -> Box? {
+        if RasterWorkers.drawHere { return try inkExtentHere(svg: svg, baseFile: baseFile, width: width, height: height) }
+        return try RasterWorkers.draw(RasterRequest(kind: .inkExtent, baseFile: baseFile.path, width: width, height: height),
+                                      svg: svg, load: { _ in 0 }).0.box
+    }
+
+    /// Draws the elements `ids` of `svg` (its whole document: each element with the transform
+    /// and inherited style it has there) in order over a copy of `base`, as the one-pass render
+    /// would draw them last. Returns nil, having drawn nothing, when the ink of any of them
+    /// comes within a pixel of `clearOf` (what the document draws after them), or cannot be
+    /// measured.
+    package static func drawLayers(svg: Data, baseFile: URL, over base: RasterImage, ids: [String], clearOf: Box?) throws -> RasterImage? {
+        if RasterWorkers.drawHere { return try drawLayersHere(svg: svg, baseFile: baseFile, over: base, ids: ids, clearOf: clearOf) }
+        var request = RasterRequest(kind: .layers, baseFile: baseFile.path, width: base.width, height: base.height)
+        request.ids = ids
+        request.box = clearOf
+        request.base = ImageShape(width: base.width, height: base.height, stride: base.stride)
+        let (reply, pixels) = try RasterWorkers.draw(request, svg: svg, pixels: base.pixels) { reply in
+            reply.drawn == true ? (reply.image.map { $0.stride * $0.height } ?? 0) : 0
+        }
+        guard reply.drawn == true, let shape = reply.image else { return nil }
+        return RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels)
+    }
+
+    /// The whole of `svg` drawn on white as the output would be, but only the pixels of `region`
+    /// (canvas pixels), scaled by `scale` (≤ 1: a smaller picture of the region). cairo
+    /// rasterizes only inside the surface, so a small region is cheap on a large canvas.
+    static func drawRegion(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), region: Region, scale: Double = 1) throws -> RasterImage {
+        if RasterWorkers.drawHere { return try drawRegionHere(svg: svg, baseFile: baseFile, canvas: canvas, region: region, scale: scale) }
+        var request = RasterRequest(kind: .region, baseFile: baseFile.path, width: canvas.width, height: canvas.height)
+        request.region = region
+        request.scale = scale
+        return try image(request, svg: svg)
+    }
+
+    /// Where the elements `ids` of `svg` draw, each alone as `render_layer` draws it (with the
+    /// transforms and inherited style it has in the document): the union of librsvg's ink
+    /// rectangles, canvas pixels; nil when none draws anything.
+    static func layersInk(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String]) throws -> Box? {
+        if RasterWorkers.drawHere { return try layersInkHere(svg: svg, baseFile: baseFile, canvas: canvas, ids: ids) }
+        var request = RasterRequest(kind: .layersInk, baseFile: baseFile.path, width: canvas.width, height: canvas.height)
+        request.ids = ids
+        return try RasterWorkers.draw(request, svg: svg, load: { _ in 0 }).0.box
+    }
+
+    /// The coverage (alpha, 0 … 255) of the elements `ids` of `svg` drawn alone (`render_layer`,
+    /// in order, on transparent) over `region`, scaled by `scale`, row by row (the rows are
+    /// `region.width × scale` rounded up long). An element librsvg will not draw alone covers nothing.
+    static func layersCoverage(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), ids: [String], region: Region,
+                               scale: Double = 1) throws -> (width: Int, height: Int, alpha: [UInt8]) {
+        if RasterWorkers.drawHere {
+            return try layersCoverageHere(svg: svg, baseFile: baseFile, canvas: canvas, ids: ids, region: region, scale: scale)
+        }
+        var request = RasterRequest(kind: .coverage, baseFile: baseFile.path, width: canvas.width, height: canvas.height)
+        request.ids = ids
+        request.region = region
+        request.scale = scale
+        let (reply, alpha) = try RasterWorkers.draw(request, svg: svg) { reply in
+            reply.coverage.map { $0[0] * $0[1] } ?? 0
+        }
+        guard let size = reply.coverage, size.count == 2 else { throw RasterError(message: "the drawing worker gave no coverage") }
+        return (size[0], size[1], alpha)
+    }
+
+    private static func image(_ request: RasterRequest, svg: Data) throws -> RasterImage {
+        let (reply, pixels) = try RasterWorkers.draw(request, svg: svg) { reply in reply.image.map { $0.stride * $0.height } ?? 0 }
+        guard let shape = reply.image else { throw RasterError(message: "the drawing worker gave no image") }
+        return RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels)
+    }
+
+    /// In the worker: draws `request` and puts its pixels at the start of the shared memory file
+    /// `shared`.
+    package static func perform(_ request: RasterRequest, svg: Data, shared: Int32) -> RasterReply {
+        var reply = RasterReply()
+        let base = URL(fileURLWithPath: request.baseFile)
+        let canvas = (width: request.width, height: request.height)
+        func put(_ image: RasterImage) throws {
+            try image.pixels.withUnsafeBytes { try WorkerIO.store(shared, $0) }
+            reply.image = ImageShape(width: image.width, height: image.height, stride: image.stride)
+        }
+        do {
+            switch request.kind {
+            case .render:
+                let box = request.box ?? Box(x: 0, y: 0, width: 0, height: 0)
+                let ink = request.inkX.flatMap { x in request.inkY.map { (x: x, y: $0) } }
+                try put(renderHere(svg: svg, baseFile: base, width: request.width, height: request.height,
+                                   requiredImageID: request.requiredImageID ?? "", requiredImagePath: request.requiredImagePath ?? "",
+                                   requiredImageBox: (box.x, box.y, box.width, box.height), requiredInk: ink))
+            case .whole:
+                try put(drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height))
+            case .inkExtent:
+                reply.box = try inkExtentHere(svg: svg, baseFile: base, width: request.width, height: request.height)
+            case .layers:
+                guard let shape = request.base else { throw RasterError(message: "the drawing request has no canvas to draw over") }
+                let pixels = try WorkerIO.load(shared, count: shape.stride * shape.height)
+                let over = RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels)
+                if let drawn = try drawLayersHere(svg: svg, baseFile: base, over: over, ids: request.ids ?? [], clearOf: request.box) {
+                    try put(drawn)
+                    reply.drawn = true
+                } else {
+                    reply.drawn = false
+                }
+            case .region:
+                try put(drawRegionHere(svg: svg, baseFile: base, canvas: canvas, region: request.region ?? Region(x: 0, y: 0, width: 1, height: 1),
+                                       scale: request.scale ?? 1))
+            case .layersInk:
+                reply.box = try layersInkHere(svg: svg, baseFile: base, canvas: canvas, ids: request.ids ?? [])
+            case .coverage:
+                let coverage = try layersCoverageHere(svg: svg, baseFile: base, canvas: canvas, ids: request.ids ?? [],
+                                                      region: request.region ?? Region(x: 0, y: 0, width: 1, height: 1), scale: request.scale ?? 1)
+                try coverage.alpha.withUnsafeBytes { try WorkerIO.store(shared, $0) }
+                reply.coverage = [coverage.width, coverage.height]
+            }
+        } catch let error as RasterError {
+            reply = RasterReply()
+            reply.error = error.message
+        } catch {
+            reply = RasterReply()
+            reply.error = "\(error)"
+        }
+        return reply
+    }
+}
+
+extension RasterRequest {
+    package init(kind: Kind, baseFile: String, width: Int, height: Int) {
+        self.kind = kind
+        self.baseFile = baseFile
+        self.width = width
+        self.height = height
+    }
+}

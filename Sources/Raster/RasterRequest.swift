@@ -1,0 +1,144 @@
+import Foundation
+import CProcessShim
+
+/// One drawing a worker makes: what `LibrsvgRasterizer`'s entry points ask for, sent to the
+/// worker process with the SVG's bytes. Pixels go both ways through the worker's shared memory
+/// file (`RasterWorkers`), never through the socket.
+package struct RasterRequest: Codable, Sendable {
+    package enum Kind: String, Codable, Sendable {
+        case render, whole, inkExtent, layers, region, layersInk, coverage
+    }
+
+    package var kind: Kind
+    /// The path the SVG's relative hrefs resolve against.
+    package var baseFile: String
+    /// The canvas.
+    package var width: Int
+    package var height: Int
+    package var requiredImageID: String?
+    package var requiredImagePath: String?
+    /// The capture's box (`render`) or what the text must stay clear of (`layers`).
+    package var box: LibrsvgRasterizer.Box?
+    package var inkX: Double?
+    package var inkY: Double?
+    package var ids: [String]?
+    package var region: LibrsvgRasterizer.Region?
+    package var scale: Double?
+    /// `layers`: the canvas drawn over, its pixels at the start of the shared memory file.
+    package var base: ImageShape?
+    /// Font files the job registered (SHA-256 of the content, private path), for the worker to
+    /// register too before it draws.
+    package var fonts: [[String]] = []
+    /// CPU seconds the drawing may take; the worker re-arms its soft RLIMIT_CPU with it.
+    package var cpuSeconds: Double = 30
+}
+
+/// A canvas whose pixels are in the shared memory file from offset 0.
+package struct ImageShape: Codable, Sendable {
+    package var width: Int
+    package var height: Int
+    package var stride: Int
+}
+
+/// What a worker answers: an error (librsvg's or cairo's refusal, as `RasterError` words it) or
+/// the drawing's result.
+package struct RasterReply: Codable, Sendable {
+    package var error: String?
+    /// A canvas, its pixels in the shared memory file.
+    package var image: ImageShape?
+    /// `inkExtent`, `layersInk`: the box, nil when nothing is drawn.
+    package var box: LibrsvgRasterizer.Box?
+    /// `layers`: false when the text comes too close to what is drawn after it (nothing drawn).
+    package var drawn: Bool?
+    /// `coverage`: width and height; the alpha bytes in the shared memory file.
+    package var coverage: [Int]?
+
+    package init() {}
+}
+
+/// Length-prefixed frames over a socket, and the shared memory file's reads and writes.
+package enum WorkerIO {
+    /// Writes all of `data`; false when the other end is gone.
+    package static func write(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = ssc_send(fd, raw.baseAddress! + offset, UInt(raw.count - offset))
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// A frame: its length (8 bytes, little-endian), then its bytes.
+    package static func frame(_ payload: Data) -> Data {
+        var length = UInt64(payload.count).littleEndian
+        return Data(bytes: &length, count: 8) + payload
+    }
+
+    /// Reads exactly `count` bytes; nil at the end of the stream or on an error. `deadline`
+    /// (uptime nanoseconds): nil when it passes first, with `timedOut` set.
+    package static func read(_ fd: Int32, count: Int, deadline: UInt64? = nil, timedOut: inout Bool) -> Data? {
+        var data = Data(count: count)
+        let ok = data.withUnsafeMutableBytes { raw -> Bool in
+            var offset = 0
+            while offset < count {
+                if let deadline {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    if now >= deadline { timedOut = true; return false }
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    let ms = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
+                    let ready = poll(&poller, 1, ms)
+                    if ready < 0 && errno == EINTR { continue }
+                    if ready == 0 { continue }
+                    if ready < 0 { return false }
+                }
+                let n = Glibc.read(fd, raw.baseAddress! + offset, count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+        return ok ? data : nil
+    }
+
+    /// A frame's payload (see `frame`).
+    package static func readFrame(_ fd: Int32, deadline: UInt64? = nil, timedOut: inout Bool) -> Data? {
+        guard let header = read(fd, count: 8, deadline: deadline, timedOut: &timedOut) else { return nil }
+        let length = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        guard length < 1 << 34 else { return nil }
+        return read(fd, count: Int(length), deadline: deadline, timedOut: &timedOut)
+    }
+
+    /// Puts `bytes` at the start of the memory file (grown to hold them).
+    package static func store(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+        var size = stat()
+        if fstat(fd, &size) != 0 || Int(size.st_size) < bytes.count {
+            guard ftruncate(fd, off_t(bytes.count)) == 0 else { throw RasterError(message: "cannot grow the drawing's shared memory to \(bytes.count) bytes: \(String(cString: strerror(errno)))") }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let n = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(offset))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw RasterError(message: "cannot write the drawing's shared memory: \(String(cString: strerror(errno)))") }
+            offset += n
+        }
+    }
+
+    /// The first `count` bytes of the memory file.
+    package static func load(_ fd: Int32, count: Int) throws -> [UInt8] {
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var offset = 0
+            while offset < count {
+                let n = pread(fd, buffer.baseAddress! + offset, count - offset, off_t(offset))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw RasterError(message: "cannot read the drawing's shared memory (\(offset) of \(count) bytes)") }
+                offset += n
+            }
+            initialized = count
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import Raster
+
+// A drawing worker, started by the tool (RasterWorkers): never run by hand.
+exit(RasterWorkerLoop.run(arguments: CommandLine.arguments))
