@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Peak memory (max resident set, /usr/bin/time -f %M) of `check` on large inputs, against the
 limits issue 17 sets: an accepted String Catalog at its 16 MiB size limit under 10 x its size,
-and every refused input under 200 MB. Run by `make bench` (alone: `make bench BENCH_ONLY=memory`);
+and every refused input under 200 MB; and of `check` and `render --jobs 2` on templates past the
+drawing bounds (issue 36), refused under the 1024 MB bound of a drawing process. Run by `make bench` (alone: `make bench BENCH_ONLY=memory`);
 BIN (default the release build) picks the binary. Prints a Markdown table and writes it to
 out/bench/memory.md; exits 1 when a limit is exceeded."""
 
@@ -60,6 +61,36 @@ def job(path, headlines):
         "captures": [{"id": i, "path": str(ROOT / "fixtures/captures/dnschat-home.png"), "well": "tuck-ios-simulator-portrait"}
                      for i in ["home", "chat"]],
         "headlines": headlines}))
+
+
+DRAWING_MEMORY_MB = 1024
+SLOT_TEMPLATE = """<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844" viewBox="0 0 390 844">
+  <rect id="background" width="390" height="844" fill="#203040"/>
+  {art}
+  <g id="headline"><text x="195" y="100" font-family="DejaVu Sans" font-size="34" fill="#ffffff" text-anchor="middle">Sample</text></g>
+  <rect id="capture" x="45" y="180" width="300" height="649" rx="24" fill="#cccccc"/>
+</svg>
+"""
+
+
+def template_bombs():
+    """(name, art): the adversarial pass's dashed path and self-crossing fill, and variants."""
+    state = 0x2545F4914F6CDD1D
+
+    def points(n):
+        nonlocal state
+        out = []
+        for _ in range(2 * n):
+            state = (state * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+            out.append((state >> 11) / (1 << 53))
+        return [f"{out[2 * i] * 390:.1f},{out[2 * i + 1] * 844:.1f}" for i in range(n)]
+    five = points(5000)
+    return [
+        ("dash-0.07", f'<path d="M{" ".join(five)}" fill="none" stroke="#fff" stroke-width="2" stroke-dasharray="0.07"/>'),
+        ("dash-pattern", f'<path d="M{" ".join(five)}" fill="none" stroke="#fff" stroke-dasharray="0.05 0.02 0.03"/>'),
+        ("dash-curves", f'<path d="M{five[0]} C{" ".join(five[1:])}" fill="none" stroke="#fff" stroke-width="3" stroke-dasharray="0.1"/>'),
+        ("crossing-fill-20000", f'<path d="M{" ".join(points(20000))}Z" fill="#fff" fill-opacity="0.3"/>'),
+    ]
 
 
 def main():
@@ -121,6 +152,23 @@ def main():
         ok = code == 1 and mb < 200
         failed |= not ok
         rows.append((f"refused: {name}", data.stat().st_size, code, mb, wall, f"limit 200 MB {'ok' if ok else 'OVER' if code == 1 else 'NOT REFUSED'}"))
+
+    # Templates that librsvg would draw past any machine's memory or for minutes (issue 36): each
+    # refused at check by measurement in a drawing process under the documented bounds (1024 MB of
+    # address space, 10 CPU seconds per drawing), check and render --jobs 2 alike; the peak of the
+    # tool and its drawing processes (reaped before it exits) stays under the memory bound.
+    for name, art in template_bombs():
+        (WORK / f"{name}.svg").write_text(SLOT_TEMPLATE.format(art=art))
+        (WORK / f"{name}.json").write_text(json.dumps({
+            "schemaVersion": 1, "output": f"out-{name}", "template": f"{name}.svg",
+            "captures": [{"id": "home", "path": str(ROOT / "fixtures/captures/dnschat-home.png"), "well": "tuck-ios-simulator-portrait"}],
+            "headlines": {"en-US": {"home": "Answers"}}}))
+        for command in (["check"], ["render", "--jobs", "2"]):
+            code, mb, wall = peak([*command, f"{name}.json"])
+            ok = code == 1 and mb < DRAWING_MEMORY_MB
+            failed |= not ok
+            rows.append((f"refused template ({' '.join(command)}): {name}", (WORK / f"{name}.svg").stat().st_size, code, mb, wall,
+                         f"bound {DRAWING_MEMORY_MB} MB {'ok' if ok else 'OVER' if code == 1 else 'NOT REFUSED'}"))
 
     lines = [f"Peak RSS of `{BIN.relative_to(ROOT) if BIN.is_relative_to(ROOT) else BIN} check` (/usr/bin/time -f %M), this machine:", "",
              "| input | bytes | exit | peak RSS | wall | against the limit |", "|---|---|---|---|---|---|",

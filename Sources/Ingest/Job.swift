@@ -171,6 +171,8 @@ public struct Job: Equatable, Sendable {
     /// `"localeMap"`: headline-source locale → rendered locale (already applied to `locales`,
     /// `headlines`, `subtitles`).
     public var localeMap: [String: String] = [:]
+    /// `"drawingBounds"`: the job's own lower bounds on each drawing (`DrawingBounds`).
+    package var drawingBounds = DrawingBounds.Lowered()
     /// The release's locales across both stores: the folders each composes, each store's code
     /// and each locale's headline key. Built once, when the job is read (or built in code).
     public var releaseLocales = ReleaseLocales(lists: StoreLanguageLists(appStore: nil, googlePlay: nil))

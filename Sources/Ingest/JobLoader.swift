@@ -15,7 +15,7 @@ public enum JobLoader {
     /// `$schema` names a JSON Schema for editors and is otherwise ignored.
     public static let knownKeys: Set<String> = ["$schema", "schemaVersion", "template", "wells", "storeWells", "output", "captures",
                                                 "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "badges", "screens", "graphics", "frame", "headlineMaxLines",
-                                                "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis"]
+                                                "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis", "drawingBounds"]
 
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
                             into d: inout DiagnosticCollector) -> Job? {
@@ -133,6 +133,7 @@ public enum JobLoader {
         job.targets = targets
         job.templateMap = templateMap
         job.localeMap = localeMap
+        job.drawingBounds = DrawingBounds.read(reader, &d)
         if !localeMap.isEmpty {
             // Subtitles are written with the catalog's locales too.
             job.subtitles = Dictionary(uniqueKeysWithValues: subtitles.map { (localeMap[$0.key] ?? $0.key, $0.value) })

@@ -15,9 +15,14 @@ public struct PlanOptions: Equatable, Sendable {
     /// `--keep-going`: a refused capture fails only its own outputs; the others are rendered
     /// and the manifest lists the failures (the run still exits 1).
     public var keepGoing = false
+    /// `--max-drawing-memory`, `--max-drawing-seconds`: the bounds of each drawing, which a job
+    /// may lower and only these raise.
+    public var drawingCeiling = DrawingBounds.standard
 
     public init(output: String? = nil, locales: [String] = [], sourceDateEpoch: String? = nil,
-                headlines: HeadlineOptions = HeadlineOptions(), fastlaneLayout: Bool = false, keepGoing: Bool = false) {
+                headlines: HeadlineOptions = HeadlineOptions(), fastlaneLayout: Bool = false, keepGoing: Bool = false,
+                drawingCeiling: DrawingBounds = .standard) {
+        self.drawingCeiling = drawingCeiling
         self.output = output
         self.locales = locales
         self.sourceDateEpoch = sourceDateEpoch

@@ -6,6 +6,7 @@ import CPangoCairo
 import Foundation
 import Support
 import Plan
+import Ingest
 
 // The only Swift file that talks to librsvg and cairo. Its drawing functions (`…Here`) run in
 // a worker process (`RasterWorkers`); the entry points that send them there are in
@@ -14,8 +15,33 @@ import Plan
 /// Why a composed SVG could not be rasterized.
 public struct RasterError: Error, Equatable, Sendable {
     public var message: String
+    /// The bound the drawing went past, when that is why it failed.
+    public var bound: Bound?
+
+    /// The bounds of `DrawingBounds`.
+    public enum Bound: String, Sendable {
+        case memory, cpu, wall
+    }
+
     package init(message: String) {
         self.message = message
+        // Under the worker's address-space cap, an allocation librsvg or cairo could not make.
+        if message.contains("NoMemory") || message.contains("out of memory") { bound = .memory }
+    }
+
+    /// A drawing past `bound` of `bounds`; `found`: what was seen.
+    package init(bound: Bound, bounds: DrawingBounds, found: String) {
+        self.bound = bound
+        self.message = Self.pastBound(bound, bounds: bounds, found: found)
+    }
+
+    /// "went past the … bound: expected at most …, found more (found)".
+    package static func pastBound(_ bound: Bound, bounds: DrawingBounds, found: String) -> String {
+        switch bound {
+        case .memory: return "drawing went past the memory bound: expected at most \(bounds.memoryMegabytes) MB per drawing process, found more (\(found))"
+        case .cpu: return "drawing went past the time bound: expected at most \(bounds.cpuSeconds) s of CPU per drawing, found more (\(found))"
+        case .wall: return "drawing went past the time bound: expected at most \(SVGNumber.format(bounds.wallSeconds)) s per drawing, found more (\(found))"
+        }
     }
 }
 

@@ -3,32 +3,6 @@ import CProcessShim
 import Layout
 import Ingest
 
-/// The bounds every drawing runs under. The worker's address space is capped (`RLIMIT_AS`), its
-/// CPU per drawing by its soft `RLIMIT_CPU` (re-armed before each), and the parent stops waiting
-/// and kills it after `wallSeconds`. librsvg 2.54 cannot be interrupted: the operating system
-/// ends the process, and the next drawing gets a new one.
-public struct RasterBounds: Equatable, Sendable {
-    /// Address space of one worker process, bytes.
-    public var memoryBytes: UInt64
-    /// CPU seconds of one drawing (whole seconds: the kernel counts in seconds).
-    public var cpuSeconds: Double
-    /// Wall-clock seconds of one drawing.
-    public var wallSeconds: Double
-
-    public init(memoryBytes: UInt64 = Self.standard.memoryBytes, cpuSeconds: Double = Self.standard.cpuSeconds,
-                wallSeconds: Double = Self.standard.wallSeconds) {
-        self.memoryBytes = memoryBytes
-        self.cpuSeconds = cpuSeconds
-        self.wallSeconds = wallSeconds
-    }
-
-    /// The documented bounds (docs/designers.md, "Template bounds").
-    public static let standard = RasterBounds(memoryBytes: 1 << 30, cpuSeconds: 30, wallSeconds: 30)
-
-    /// Megabytes as the messages name them.
-    public var memoryMegabytes: Int { Int(memoryBytes >> 20) }
-}
-
 /// The processes librsvg and cairo draw in: at most `capacity` (one per `--jobs`), started with
 /// `posix_spawn` from `executablePath` (never a fork of this threaded process), kept from one
 /// drawing to the next, and replaced when the kernel or the watchdog ends one.
@@ -39,7 +13,7 @@ public enum RasterWorkers {
         var capacity = ProcessInfo.processInfo.activeProcessorCount
         var idle: [Worker] = []
         var running = 0
-        var bounds = RasterBounds.standard
+        var bounds = DrawingBounds.standard
         /// Set in the worker process itself: drawings happen here.
         var drawHere = false
     }
@@ -85,7 +59,7 @@ public enum RasterWorkers {
     }
 
     /// The bounds drawings run under from now on (a run sets its job's).
-    public static var bounds: RasterBounds {
+    public static var bounds: DrawingBounds {
         get {
             state.condition.lock()
             defer { state.condition.unlock() }
@@ -138,7 +112,7 @@ public enum RasterWorkers {
         var keep = true
         defer { checkIn(worker, keep: keep) }
         var request = request
-        request.cpuSeconds = bounds.cpuSeconds
+        request.cpuSeconds = Double(bounds.cpuSeconds)
         request.fonts = FontRegistry.registeredFiles.sorted { $0.value < $1.value }.map { [$0.key, $0.value] }
         if let pixels { try pixels.withUnsafeBytes { try WorkerIO.store(worker.shared, $0) } }
         let header = try JSONEncoder().encode(request)
@@ -153,12 +127,17 @@ public enum RasterWorkers {
             keep = false
             throw worker.ended(bounds: bounds, timedOut: timedOut)
         }
-        if let error = reply.error { throw RasterError(message: error) }
+        if let error = reply.error {
+            let refusal = RasterError(message: error)
+            // librsvg's or cairo's own "out of memory" under the address-space cap.
+            if refusal.bound == .memory { throw RasterError(bound: .memory, bounds: bounds, found: error) }
+            throw refusal
+        }
         let count = load(reply)
         return (reply, count > 0 ? try WorkerIO.load(worker.shared, count: count) : [])
     }
 
-    private static func checkOut(bounds: RasterBounds) throws -> Worker {
+    private static func checkOut(bounds: DrawingBounds) throws -> Worker {
         state.condition.lock()
         while state.running >= state.capacity { state.condition.wait() }
         state.running += 1
@@ -250,21 +229,15 @@ public enum RasterWorkers {
         /// The error for a worker that stopped answering: killed by the watchdog, ended by the
         /// kernel past its CPU bound, or ended otherwise (past its memory bound: librsvg and
         /// GLib abort when an allocation fails).
-        func ended(bounds: RasterBounds, timedOut: Bool) -> RasterError {
-            let n = SVGNumber.format
-            if timedOut {
-                return RasterError(message: "rasterizing took too long: expected at most \(n(bounds.wallSeconds)) s, found more (the drawing was stopped); simplify the template (filters, <use> copies, long or dashed paths)")
-            }
+        func ended(bounds: DrawingBounds, timedOut: Bool) -> RasterError {
+            if timedOut { return RasterError(bound: .wall, bounds: bounds, found: "stopped after \(SVGNumber.format(bounds.wallSeconds)) s") }
             kill(pid, SIGKILL)
             let status = ssc_wait(pid, 0)
             self.status = status
             let signal = ssc_term_signal(status)
-            if signal == SIGXCPU {
-                return RasterError(message: "rasterizing took too long: expected at most \(n(bounds.cpuSeconds)) s of CPU, found more (the drawing was stopped); simplify the template (filters, <use> copies, long or dashed paths)")
-            }
-            let how = signal != 0 ? "ended by signal \(signal)\(signal == SIGABRT ? " (an allocation failed)" : signal == SIGSEGV ? " (a fault, as when memory ran out)" : "")"
-                                  : "exited with status \(ssc_exit_code(status))"
-            return RasterError(message: "the drawing needed more memory than its bound: expected at most \(bounds.memoryMegabytes) MB per drawing process, found the process \(how) while drawing; simplify the template (filters, <use> copies, long or dashed paths)")
+            if signal == SIGXCPU { return RasterError(bound: .cpu, bounds: bounds, found: "stopped by the kernel") }
+            let how = signal != 0 ? "ended by signal \(signal)" : "exited with status \(ssc_exit_code(status))"
+            return RasterError(bound: .memory, bounds: bounds, found: "the drawing process \(how)")
         }
     }
 }

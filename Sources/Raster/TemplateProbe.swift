@@ -47,9 +47,29 @@ package enum TemplateProbe {
                 + item.spec.captures.map { "\($0.header.width)x\($0.header.height)" }).joined(separator: " ")
             guard seen.insert(key).inserted else { continue }
             var found = DiagnosticCollector()
-            check(item, into: &found)
+            // Past a drawing bound, the probe's drawings (each as costly) are not made.
+            if measure(item, into: &found) { check(item, into: &found) }
             for diagnostic in found.diagnostics where reported.insert("\(diagnostic)").inserted { d.add(diagnostic) }
         }
+    }
+
+    /// Draws one output's whole canvas as `render` would, in a worker under the run's bounds
+    /// (`RasterWorkers.bounds`): a template that goes past one is refused here, naming the
+    /// template, the canvas and the bound, by measurement rather than by estimate. The capture
+    /// slots hold a plain image of the slot's size. False when refused.
+    static func measure(_ item: LaidOutOutput, into d: inout DiagnosticCollector) -> Bool {
+        guard let composed = try? SVGComposer.compose(item), let tree = composed.tree else { return true }
+        PangoTypesetter.refreshThreadFontMap()
+        let svg = withCaptures(tree, item: item, pattern: .grey).svgData()
+        do {
+            _ = try LibrsvgRasterizer.drawWhole(svg: svg, baseFile: nowhere, width: item.layout.width, height: item.layout.height)
+        } catch let error as RasterError where error.bound != nil {
+            d.error(tree.file, "(template)", "the template cannot be drawn within its bounds on the \(item.layout.width)×\(item.layout.height) canvas: \(error.message); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with \(error.bound == .memory ? "--max-drawing-memory" : "--max-drawing-seconds")")
+            return false
+        } catch {
+            // librsvg's own refusals are the render's to report.
+        }
+        return true
     }
 
     /// The probe of one output's composed SVG. A document the composer or librsvg refuses is

@@ -15,6 +15,7 @@ struct RenderArguments: Equatable {
     var verbosity = Verbosity.normal
     var keepGoing = false
     var json = false
+    var drawingCeiling = DrawingBounds.standard
 }
 
 extension RenderArguments {
@@ -22,7 +23,7 @@ extension RenderArguments {
     func planOptions(sourceDateEpoch: String?) -> PlanOptions {
         PlanOptions(output: out, locales: locales, sourceDateEpoch: sourceDateEpoch,
                     headlines: HeadlineOptions(allowUntranslated: allowUntranslated, fallbackLocale: fallbackLocale),
-                    fastlaneLayout: fastlane, keepGoing: keepGoing)
+                    fastlaneLayout: fastlane, keepGoing: keepGoing, drawingCeiling: drawingCeiling)
     }
 }
 
@@ -99,6 +100,8 @@ enum Arguments {
         arguments.pngCompression = line.value("--png-compression").flatMap(PNGCompression.init(rawValue:)) ?? .default
         arguments.shard = line.value("--shard").flatMap { Shard($0) }
         arguments.keepGoing = line.has("--keep-going")
+        if let memory = line.value("--max-drawing-memory").flatMap({ Int($0) }) { arguments.drawingCeiling.memoryMegabytes = memory }
+        if let seconds = line.value("--max-drawing-seconds").flatMap({ Int($0) }) { arguments.drawingCeiling.cpuSeconds = seconds }
         arguments.json = line.has("--json")
         switch line.chosen(in: "verbosity") {
         case "--quiet": arguments.verbosity = .quiet

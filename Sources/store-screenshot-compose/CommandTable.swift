@@ -92,6 +92,14 @@ enum CommandTable {
                details: "One warning for each headline or capture taken from TAG.", for: renderAndCheck),
         .flag("--allow-untranslated", help: "accept String Catalog units that are not \"translated\" (a warning each)", for: renderAndCheck),
         .value("--jobs", "N", .wholeNumber(minimum: 1), help: "render N outputs at once (default: the number of cores)", for: ["render"]),
+        .value("--max-drawing-memory", "MB", .wholeNumber(minimum: 512), help: "the address space of each drawing process (default 1024 MB)",
+               details: "librsvg and cairo draw in worker processes, one per --jobs, each capped at MB; a template that needs more is refused at check, "
+                   + "and a drawing that needs more fails its output. A job may lower the bound (\"drawingBounds\": {\"memoryMB\": …}); only this raises it.",
+               for: renderAndCheck),
+        .value("--max-drawing-seconds", "S", .wholeNumber(minimum: 1), help: "the CPU seconds of each drawing (default 10; 3 × S of wall-clock time)",
+               details: "Past S seconds of CPU the kernel ends the drawing process (past 3 × S of wall-clock time the tool does); a template that needs more "
+                   + "is refused at check. A job may lower the bound (\"drawingBounds\": {\"seconds\": …}); only this raises it.",
+               for: renderAndCheck),
         .value("--shard", "I/N", .shard, help: "render part I of N of the plan's outputs",
                details: "Shard I renders the outputs at positions I−1, I−1+N, … of the plan's list (of the selected locales), "
                    + "so shards differ by at most one output; it writes manifest.shard-I-of-N.json (manifest.<locales>.shard-I-of-N.json with --locale). A shard left with none exits 0.",

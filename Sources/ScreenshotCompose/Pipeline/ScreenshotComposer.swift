@@ -101,6 +101,8 @@ public struct ScreenshotComposer {
         let laidOut = layoutEngine.layoutAll(selected, sizedWith: peers, typesetter: typesetter, into: &d)
         // librsvg asked whether each template and canvas shows the headline and the capture;
         // only templates every other check accepted are drawn.
+        // Every drawing from here on, at check and render, under the job's bounds.
+        RasterWorkers.bounds = job.drawingBounds.applied(to: options.drawingCeiling, file: job.file, into: &d)
         if probesTemplates && d.errorCount == before { TemplateProbe.check(laidOut, into: &d) }
         if d.errorCount == before { return (plan, laidOut) }
         // --keep-going renders the rest only when every problem belongs to one capture.

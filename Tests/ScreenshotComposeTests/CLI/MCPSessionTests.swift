@@ -119,7 +119,7 @@ final class MCPSessionTests: XCTestCase {
         XCTAssertEqual(answer.isError, true)
         XCTAssertEqual(answer.problems.map(\.field), ["arguments.colour", "arguments.locale", "arguments.svg-only", "arguments.jobs", "arguments.shard", "arguments.job"])
         XCTAssertEqual(answer.problems.map(\.message), [
-            "unknown field: expected one of allow-untranslated, fallback-locale, job, jobs, keep-going, layout, locale, out, png-compression, shard, svg-only, found \"colour\"",
+            "unknown field: expected one of allow-untranslated, fallback-locale, job, jobs, keep-going, layout, locale, max-drawing-memory, max-drawing-seconds, out, png-compression, shard, svg-only, found \"colour\"",
             "expected an array, found \"de-DE\"",
             "expected true or false, found \"yes\"",
             "expected a whole number, found 1.5",
