@@ -19,7 +19,7 @@ public struct DrawingBounds: Equatable, Sendable {
     }
 
     /// The documented bounds (docs/designers.md, "Template bounds").
-    public static let standard = DrawingBounds(memoryMegabytes: 1024, cpuSeconds: 10)
+    public static let standard = DrawingBounds(memoryMegabytes: 1536, cpuSeconds: 10)
     /// Below these the worker cannot start or draw a store canvas.
     public static let minimum = DrawingBounds(memoryMegabytes: 512, cpuSeconds: 1)
 

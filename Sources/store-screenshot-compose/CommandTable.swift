@@ -92,7 +92,7 @@ enum CommandTable {
                details: "One warning for each headline or capture taken from TAG.", for: renderAndCheck),
         .flag("--allow-untranslated", help: "accept String Catalog units that are not \"translated\" (a warning each)", for: renderAndCheck),
         .value("--jobs", "N", .wholeNumber(minimum: 1), help: "render N outputs at once (default: the number of cores)", for: ["render"]),
-        .value("--max-drawing-memory", "MB", .wholeNumber(minimum: 512), help: "the address space of each drawing process (default 1024 MB)",
+        .value("--max-drawing-memory", "MB", .wholeNumber(minimum: 512), help: "the address space of each drawing process (default 1536 MB)",
                details: "librsvg and cairo draw in worker processes, one per --jobs, each capped at MB; a template that needs more is refused at check, "
                    + "and a drawing that needs more fails its output. A job may lower the bound (\"drawingBounds\": {\"memoryMB\": …}); only this raises it.",
                for: renderAndCheck),
