@@ -13,6 +13,12 @@ import XCTest
 final class DrawingBoundsTests: XCTestCase {
     private let epoch = PlanOptions(sourceDateEpoch: "1767225600")
 
+    /// The bounds a check sets stay for the process's next direct drawing: the next test's are the standard ones.
+    override func tearDown() {
+        RasterWorkers.bounds = .standard
+        super.tearDown()
+    }
+
     /// A slot template with `art` drawn under the headline and the capture.
     private func template(_ art: String) -> String {
         """
@@ -101,6 +107,5 @@ final class DrawingBoundsTests: XCTestCase {
         XCTAssertEqual(errorLines(report), [])
         XCTAssertEqual(RasterWorkers.bounds, DrawingBounds(memoryMegabytes: 512, cpuSeconds: 2))
         XCTAssertEqual(report.manifest?.outputs.count, 1)
-        RasterWorkers.bounds = .standard
     }
 }
