@@ -36,7 +36,11 @@ public enum CaptureColor {
     /// Converted: any other RGB ICC profile (Display P3 above all), cICP 12/13 (Display P3),
     /// gAMA/cHRM describing another RGB space. Throws `ColorConversionError` for an ICC profile
     /// lcms2 cannot read or that is not RGB, a cICP it does not know, or a failed transform.
-    public static func prepare(bytes: Data, header: PNGHeader) throws -> (Data, CaptureColorDecision) {
+    ///
+    /// `convert: false` decides from the chunks alone and returns `bytes` unconverted: a part of
+    /// a CI matrix plans every capture but converts (decodes) only those it composes.
+    public static func prepare(bytes: Data, header: PNGHeader, convert: Bool = true) throws -> (Data, CaptureColorDecision) {
+        let convert: (Data, cmsHPROFILE) throws -> Data = convert ? { try Self.convert($0, from: $1) } : { data, _ in data }
         let chunks = header.colorChunks
         if let reason = chunks.rejectedICC {
             throw ColorConversionError(message: "the embedded ICC profile was rejected by libpng: expected a valid RGB profile, found \"\(reason)\"")
@@ -51,7 +55,7 @@ public enum CaptureColor {
             if isSRGB(profile) {
                 return (bytes, CaptureColorDecision(source: "ICC profile \"\(name)\" (sRGB)", converted: false))
             }
-            return (try convert(bytes, from: profile), CaptureColorDecision(source: "ICC profile \"\(name)\"", converted: true))
+            return (try convert(bytes, profile), CaptureColorDecision(source: "ICC profile \"\(name)\"", converted: true))
         }
         if let cicp = chunks.cicp {
             switch (cicp[0], cicp[1]) {
@@ -60,7 +64,7 @@ public enum CaptureColor {
             case (12, 13):
                 let profile = displayP3Handle()
                 defer { cmsCloseProfile(profile) }
-                return (try convert(bytes, from: profile), CaptureColorDecision(source: "cICP 12/13 (Display P3)", converted: true))
+                return (try convert(bytes, profile), CaptureColorDecision(source: "cICP 12/13 (Display P3)", converted: true))
             default:
                 throw ColorConversionError(message: "cICP primaries \(cicp[0]), transfer \(cicp[1]) not supported: expected 1/13 (sRGB) or 12/13 (Display P3), found \(cicp[0])/\(cicp[1])")
             }
@@ -77,7 +81,7 @@ public enum CaptureColor {
             }
             let profile = try calibrated(gamma: gamma, chromaticities: c)
             defer { cmsCloseProfile(profile) }
-            return (try convert(bytes, from: profile),
+            return (try convert(bytes, profile),
                     CaptureColorDecision(source: "gAMA \(SVGNumber.format(gamma))" + (chunks.chromaticities.map { " cHRM \($0.map { SVGNumber.format($0 * 1000) }.joined(separator: "/")) e-3" } ?? ""),
                                          converted: true))
         }

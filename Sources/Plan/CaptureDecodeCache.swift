@@ -9,7 +9,8 @@ final class CaptureDecodeCache {
     struct Facts {
         var bytes: Data
         var header: PNGHeader
-        var inkPixel: (x: Int, y: Int)
+        /// Nil until the pixels were decoded (a part plans other parts' captures without).
+        var inkPixel: (x: Int, y: Int)?
         var sha256: String
         /// Colour preparation, once it has been asked for (it may refuse the file).
         var color: Result<(Data, CaptureColorDecision), Error>?

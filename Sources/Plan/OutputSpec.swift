@@ -89,6 +89,12 @@ public struct OutputSpec: Sendable {
     /// A screen's further captures (`capture-2`, …), after `capture`.
     public var extraCaptures: ArraySlice<PlannedCapture> { captures.dropFirst() }
 
+    /// The same captures with their pixels decoded (`Planner.checkPixels`).
+    package mutating func completeCaptures(_ completed: [PlannedCapture]) {
+        precondition(completed.map(\.url) == captures.map(\.url), "the same captures, completed")
+        captures = completed
+    }
+
     /// The output's name: its files', the manifest's and the diagnostics' key. The capture id,
     /// the screen id, or `<screen>-<panel>` for a panorama's store images.
     public var name: String { key.name }

@@ -33,6 +33,10 @@ public struct PlannedCapture: Sendable {
     /// A pixel that is not fully transparent (the first in row order; the centre of an opaque
     /// capture), found when planning: the rasterizer checks that librsvg drew ink there.
     public var inkPixel: (x: Int, y: Int) = (0, 0)
+    /// Planned from its header and bytes alone (a part of a CI matrix, for a capture it may not
+    /// compose): `inkPixel`, `drawBytes` and the composed-output check wait for
+    /// `Planner.checkPixels`, which the run calls on the outputs it renders.
+    package var pixelsPending = false
     /// With the job's `"targets"`: the target this copy of the capture is composed for (its
     /// `canvas` is the target's slot). Nil without targets.
     public var target: StoreTarget? = nil

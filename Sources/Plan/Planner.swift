@@ -4,7 +4,7 @@ import Support
 import Ingest
 
 /// Job + ingested inputs → Plan: parses the template and the wells catalogs (the job's, or the
-/// shipped ones), decodes every capture once and checks it against its well (a PNG whose IHDR
+/// shipped ones), decodes every capture once (a part: only those it composes, `deferPixels`) and checks it against its well (a PNG whose IHDR
 /// width × height equal the well's recorded size), and lists the outputs. Every problem is
 /// collected. Reads no file: every byte comes from `IngestedInputs` (`Ingest.read`).
 ///
@@ -21,7 +21,11 @@ public enum Planner {
     /// The plan (nil as for `plan`), and what the run writes into the output folder and read,
     /// for the publish step's pre-flight, even without a plan (nil only for a job over the count
     /// limits: refused before anything is planned, or its list of outputs over the limit).
-    package static func planning(_ job: Job, inputs: IngestedInputs, options: PlanOptions,
+    ///
+    /// `deferPixels`: for a part (`--locale`, `--shard`), the captures are planned from their
+    /// headers and bytes only (size, SHA-256, colour chunks: all the plan and its record take);
+    /// the run then decodes, with `checkPixels`, only those its own outputs compose.
+    package static func planning(_ job: Job, inputs: IngestedInputs, options: PlanOptions, deferPixels: Bool = false,
                          into d: inout DiagnosticCollector) -> (plan: Plan?, folder: PlannedOutputFolder?) {
         let composedAt = Timestamp.composedAt(sourceDateEpoch: options.sourceDateEpoch, into: &d)
         let templates = PlannedTemplates.read(job, inputs: inputs, &d)
@@ -53,7 +57,7 @@ public enum Planner {
             let mark = d.diagnostics.count
             defer { d.attribute(since: mark, to: capture.id) }
             guard capture.isPerLocale else {
-                if var planned = readCapture(capture, index: index, job: job, wells: wells, inputs: inputs, cache: decoded, &d) {
+                if var planned = readCapture(capture, index: index, job: job, wells: wells, inputs: inputs, cache: decoded, pixels: !deferPixels, &d) {
                     planned.jobIndex = index
                     captureFor[capture.id] = ["": (captures.count, nil)]
                     captures.append(planned)
@@ -74,7 +78,7 @@ public enum Planner {
                     concrete.url = file.url
                     let first = read.isEmpty
                     read[file.url.path] = -1
-                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, inputs: inputs, reportJobFields: first, cache: decoded, &d) else { continue }
+                    guard var planned = readCapture(concrete, index: index, job: job, wells: wells, inputs: inputs, reportJobFields: first, cache: decoded, pixels: !deferPixels, &d) else { continue }
                     planned.jobIndex = index
                     planned.locale = file.fallbackFrom ?? file.locale
                     read[file.url.path] = captures.count
@@ -378,7 +382,8 @@ public enum Planner {
     /// `well` and `storeWell` were already reported with the first.
     static func readCapture(_ capture: JobCapture, index: Int, job: Job, wells: WellsCatalog?, inputs: IngestedInputs,
                             field name: String? = nil, reportJobFields: Bool = true,
-                            cache: CaptureDecodeCache = CaptureDecodeCache(), _ d: inout DiagnosticCollector) -> PlannedCapture? {
+                            cache: CaptureDecodeCache = CaptureDecodeCache(), pixels: Bool = true,
+                            _ d: inout DiagnosticCollector) -> PlannedCapture? {
         let field = name ?? capture.field ?? "captures[\(index)]"
         let named = capture.well.flatMap { wells?.well(id: $0) }
         if let wells, let id = capture.well, named == nil, reportJobFields {
@@ -409,31 +414,24 @@ public enum Planner {
             return nil
         }
         let header: PNGHeader
-        let inkPixel: (x: Int, y: Int)
         if let cached {
             header = cached.header
-            inkPixel = cached.inkPixel
         } else {
             guard let read = d.png(capture.url.path, "\(field).path", refused: "capture refused: ", { "expected a PNG, found \($0)" }, {
                 try PNGCodec.readHeader(bytes)
             }) else { return nil }
             header = read
-            // Transparency and ink are decided once, here, from the decoded pixels (tRNS included).
-            guard let ink = d.png(capture.url.path, "\(field).path", refused: "capture refused: ", { "expected image data that decodes, found \($0)" }, {
-                try PNGCodec.firstInkPixel(bytes)
-            }) else { return nil }
-            guard let found = ink else {
-                d.error(capture.url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
-                return nil
+        }
+        if cached == nil || (pixels && cached?.inkPixel == nil) {
+            var inkPixel: (x: Int, y: Int)?
+            if pixels {
+                guard let found = pixelFacts(bytes, header: header, url: capture.url, field: field, inputs: inputs, &d) else { return nil }
+                inkPixel = found
             }
-            inkPixel = found
-            if let output = inputs.composedOutputs.output(matching: bytes, header: header) {
-                d.error(capture.url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found the pixels of \(output.png), an output this tool composed (its pixels' SHA-256 is in \(output.manifest)), with its marker chunk stripped or re-encoded: a composed image is marketing, never capture evidence")
-                return nil
-            }
-            let facts = CaptureDecodeCache.Facts(bytes: bytes, header: header, inkPixel: inkPixel, sha256: SHA256.hex(bytes), color: nil)
+            let facts = CaptureDecodeCache.Facts(bytes: bytes, header: header, inkPixel: inkPixel, sha256: cached?.sha256 ?? SHA256.hex(bytes),
+                                                 color: cached?.color)
             cached = facts
-            if let cacheKey { cache.store(facts, cacheKey, decoded: true) }
+            if let cacheKey { cache.store(facts, cacheKey, decoded: pixels) }
         }
         guard let wells, let well = named ?? (capture.well == nil ? wellFromSize(header, capture: capture, field: field, wells: wells, job: job, &d) : nil) else {
             return nil
@@ -461,7 +459,7 @@ public enum Planner {
         let drawBytes: Data
         let color: CaptureColorDecision
         do {
-            let prepared = cached?.color ?? Result { try CaptureColor.prepare(bytes: bytes, header: header) }
+            let prepared = cached?.color ?? Result { try CaptureColor.prepare(bytes: bytes, header: header, convert: pixels) }
             if var facts = cached, facts.color == nil, let cacheKey {
                 facts.color = prepared
                 cache.store(facts, cacheKey, decoded: false)
@@ -477,9 +475,30 @@ public enum Planner {
         var planned = PlannedCapture(id: capture.id, path: capture.path, url: capture.url, well: well, canvas: canvas, bytes: bytes,
                                      header: header, sha256: sha, drawBytes: drawBytes,
                                      drawSHA256: color.converted ? SHA256.hex(drawBytes) : sha, color: color,
-                                     inkPixel: inkPixel)
+                                     inkPixel: cached?.inkPixel ?? (0, 0))
         planned.jobField = capture.field
+        planned.pixelsPending = !pixels
         return planned
+    }
+
+    /// Decodes every row of a capture: the first pixel that shows (the rasterizer checks that
+    /// librsvg drew ink there), refusing image data that does not decode, a capture with no
+    /// visible pixel, and the pixels of an output this tool composed. Nil when refused.
+    static func pixelFacts(_ bytes: Data, header: PNGHeader, url: URL, field: String, inputs: IngestedInputs,
+                           _ d: inout DiagnosticCollector) -> (x: Int, y: Int)? {
+        // Transparency and ink are decided once, here, from the decoded pixels (tRNS included).
+        guard let ink = d.png(url.path, "\(field).path", refused: "capture refused: ", { "expected image data that decodes, found \($0)" }, {
+            try PNGCodec.firstInkPixel(bytes)
+        }) else { return nil }
+        guard let found = ink else {
+            d.error(url.path, "\(field).path", "capture refused: expected visible pixels, found every pixel fully transparent (alpha 0)")
+            return nil
+        }
+        if let output = inputs.composedOutputs.output(matching: bytes, header: header) {
+            d.error(url.path, "\(field).path", "capture refused: expected a capture from a simulator, emulator, device or browser, found the pixels of \(output.png), an output this tool composed (its pixels' SHA-256 is in \(output.manifest)), with its marker chunk stripped or re-encoded: a composed image is marketing, never capture evidence")
+            return nil
+        }
+        return found
     }
 
     /// A capture without `"well"`: its size, and its device name or screengrab folder where

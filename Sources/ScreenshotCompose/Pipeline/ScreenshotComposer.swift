@@ -69,7 +69,10 @@ public struct ScreenshotComposer {
         }
         let inputs = inputs ?? Ingest.read(job, options: options, target: target)
         let fontFiles = FontFiles.usable(job, inputs: inputs, into: &d)
-        let planning = Planner.planning(job, inputs: inputs, options: options, into: &d)
+        // A part (--locale, --shard) plans every capture from its header and bytes, and decodes
+        // only those its own outputs compose (`Planner.checkPixels` below).
+        let part = !options.locales.isEmpty || (shard?.count ?? 1) > 1
+        let planning = Planner.planning(job, inputs: inputs, options: options, deferPixels: part, into: &d)
         if target == .outputFolder, let folder = planning.folder { OutputPreflight(folder).check(into: &d) }
         guard let plan = planning.plan else { return nil }
         do {
@@ -96,7 +99,8 @@ public struct ScreenshotComposer {
         PlaceholderTextCheck.check(plan, into: &d)
         // Only the outputs this run renders are laid out: a shard of none lays out nothing.
         let rule = PlanRecord.selection(plan: plan, options: options, shard: shard)?.rule ?? PlanSelection()
-        let selected = plan.outputs(selected: rule)
+        var selected = plan.outputs(selected: rule)
+        if part { selected = Planner.checkPixels(selected, inputs: inputs, into: &d) }
         let peers = rule.shard == nil ? [] : plan.outputs(selected: PlanSelection(locales: rule.locales))
         let laidOut = layoutEngine.layoutAll(selected, sizedWith: peers, typesetter: typesetter, into: &d)
         // librsvg asked whether each template and canvas shows the headline and the capture;
