@@ -46,6 +46,10 @@ int ssc_spawn(const char *path, char *const argv[], int in_fd, int out_fd, int s
 }
 
 int ssc_limit_memory(unsigned long long bytes) {
+    // A worker ended past a bound (SIGXCPU, or SIGABRT when an allocation fails) writes no core
+    // file: it would be as large as the bound, once per refused drawing.
+    struct rlimit none = { 0, 0 };
+    if (setrlimit(RLIMIT_CORE, &none) != 0) return errno;
     struct rlimit limit = { (rlim_t)bytes, (rlim_t)bytes };
     return setrlimit(RLIMIT_AS, &limit) == 0 ? 0 : errno;
 }

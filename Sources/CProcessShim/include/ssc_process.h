@@ -15,7 +15,7 @@ long ssc_send(int fd, const void *bytes, unsigned long count);
 /// descriptor 3, stderr inherited; every other descriptor of ours is close-on-exec. Returns 0 or
 /// an errno.
 int ssc_spawn(const char *path, char *const argv[], int in_fd, int out_fd, int shm_fd, pid_t *pid);
-/// Caps this process's address space (RLIMIT_AS) at `bytes`; 0 or an errno.
+/// Caps this process's address space (RLIMIT_AS) at `bytes`, and its core files at none; 0 or an errno.
 int ssc_limit_memory(unsigned long long bytes);
 /// Sets this process's soft CPU limit (RLIMIT_CPU) to the CPU it has used plus `seconds`, whole
 /// seconds rounded up; past it the kernel sends SIGXCPU, which ends the process. 0 or an errno.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Support
 @testable import Raster
+@testable import Ingest
 
 /// Issue 36 item 1: librsvg and cairo draw in worker processes (`RasterWorkers`), started from
 /// the worker executable beside the tests, kept between drawings and replaced when one ends.
@@ -46,6 +47,24 @@ final class RasterWorkerTests: XCTestCase {
         let second = try LibrsvgRasterizer.drawWhole(svg: svg, baseFile: base, width: 64, height: 48)
         XCTAssertEqual(second.pixels, first.pixels)
         XCTAssertTrue(Set(RasterWorkers.idleProcessIDs).isDisjoint(with: killed))
+    }
+
+    func testAWorkerRunsUnderItsAddressSpaceBoundAndWritesNoCoreFile() throws {
+        RasterWorkers.shutdown()
+        RasterWorkers.bounds = DrawingBounds(memoryMegabytes: 600, cpuSeconds: 4)
+        defer { RasterWorkers.bounds = .standard }
+        _ = try LibrsvgRasterizer.drawWhole(svg: svg, baseFile: base, width: 64, height: 48)
+        let pid = try XCTUnwrap(RasterWorkers.idleProcessIDs.first)
+        let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8).split(separator: "\n")
+        func row(_ name: String) -> [Substring] {
+            limits.first { $0.hasPrefix(name) }.map { $0.dropFirst(name.count).split(separator: " ") } ?? []
+        }
+        XCTAssertEqual(row("Max address space").prefix(2), ["\(600 << 20)", "\(600 << 20)"])
+        XCTAssertEqual(row("Max core file size").prefix(2), ["0", "0"])
+        // The soft CPU limit was re-armed for the drawing: the CPU used so far plus 4 s, whole seconds.
+        let soft = try XCTUnwrap(row("Max cpu time").first.flatMap { Int($0) })
+        XCTAssertTrue((4...6).contains(soft), "\(soft)")
+        RasterWorkers.shutdown()
     }
 
     func testAMissingWorkerExecutableIsNamed() {
