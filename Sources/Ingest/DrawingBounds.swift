@@ -23,8 +23,10 @@ public struct DrawingBounds: Equatable, Sendable {
     /// Below these the worker cannot start or draw a store canvas.
     public static let minimum = DrawingBounds(memoryMegabytes: 512, cpuSeconds: 1)
 
-    /// Wall-clock seconds of one drawing: three times its CPU seconds (a busy machine shares its cores).
-    public var wallSeconds: Double { Double(cpuSeconds) * 3 }
+    /// Wall-clock seconds of one drawing: its CPU seconds and 30 more. A machine whose cores are
+    /// shared gives a drawing a fraction of one, so the CPU bound, which names what the template
+    /// costs, is what a slow template meets first; the wall clock catches a drawing that waits.
+    public var wallSeconds: Double { Double(cpuSeconds) + 30 }
     public var memoryBytes: UInt64 { UInt64(memoryMegabytes) << 20 }
 
     /// The job's `"drawingBounds"`: `memoryMB` and `seconds`, each optional, each at least the

@@ -96,8 +96,8 @@ enum CommandTable {
                details: "librsvg and cairo draw in worker processes, one per --jobs, each capped at MB; a template that needs more is refused at check, "
                    + "and a drawing that needs more fails its output. A job may lower the bound (\"drawingBounds\": {\"memoryMB\": …}); only this raises it.",
                for: renderAndCheck),
-        .value("--max-drawing-seconds", "S", .wholeNumber(minimum: 1), help: "the CPU seconds of each drawing (default 10; 3 × S of wall-clock time)",
-               details: "Past S seconds of CPU the kernel ends the drawing process (past 3 × S of wall-clock time the tool does); a template that needs more "
+        .value("--max-drawing-seconds", "S", .wholeNumber(minimum: 1), help: "the CPU seconds of each drawing (default 10; S + 30 of wall-clock time)",
+               details: "Past S seconds of CPU the kernel ends the drawing process (past S + 30 seconds of wall-clock time the tool does); a template that needs more "
                    + "is refused at check. A job may lower the bound (\"drawingBounds\": {\"seconds\": …}); only this raises it.",
                for: renderAndCheck),
         .value("--shard", "I/N", .shard, help: "render part I of N of the plan's outputs",
