@@ -107,15 +107,15 @@ public enum CaptureID {
 
 /// A tag's language, script and region, read the way both stores' language lists match them:
 /// the one reading of a tag into parts (App Store and Google Play then apply their own codes).
-struct LocaleSubtags {
+package struct LocaleSubtags {
     /// Lowercased, with the store's aliases applied (`iw` → `he` for the App Store).
-    var language: String
+    package var language: String
     /// A four-letter subtag (`Hant`).
-    var script: String?
+    package var script: String?
     /// A two-letter or three-digit subtag (`TW`, `419`).
-    var region: String?
+    package var region: String?
 
-    init(_ tag: String, aliases: [String: String]) {
+    package init(_ tag: String, aliases: [String: String]) {
         let parts = tag.split(separator: "-").map(String.init)
         let language = parts.first?.lowercased() ?? ""
         self.language = aliases[language] ?? language

@@ -524,7 +524,7 @@ public enum Planner {
                 if !selected.contains(match) { selected.append(match) }
             } else {
                 d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected \(Alternatives.oneOf(job.locales, none: "a locale of the job's headlines (none could be read)")), found \(tag)"
-                        + (storeFolderHint(tag, job: job).map { " (\($0))" } ?? ""))
+                        + ((storeFolderHint(tag, job: job) ?? spellingHint(tag, job: job)).map { " (\($0))" } ?? ""))
             }
         }
         return selected.sorted()
@@ -544,6 +544,21 @@ public enum Planner {
             return "\(tag) is \(names) folder for the locale \(locale.tag): use --locale \(locale.tag)"
         }
         return nil
+    }
+
+    /// When `tag` is another spelling of a job locale (`he-IL` or `iw` for `he`, `no-NO` for
+    /// `nb-NO`): the same language once the stores' old codes are read as today's, and no
+    /// region or script that differs from the locale's. `en-GB` is no spelling of `en-US`.
+    static func spellingHint(_ tag: String, job: Job) -> String? {
+        let aliases = ["iw": "he", "nb": "no", "in": "id", "ji": "yi", "fil": "tl"]
+        let asked = LocaleSubtags(tag, aliases: aliases)
+        let matches = job.locales.filter { locale in
+            let own = LocaleSubtags(locale, aliases: aliases)
+            func agrees(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a!.caseInsensitiveCompare(b!) == .orderedSame }
+            return own.language == asked.language && agrees(own.region, asked.region) && agrees(own.script, asked.script)
+        }
+        guard matches.count == 1, let locale = matches.first else { return nil }
+        return "\(tag) is another spelling of the job's locale \(locale): use --locale \(locale)"
     }
 
     /// The job's count limits (`JobLimits`), read by the ingest step too.

@@ -69,6 +69,28 @@ final class RefusalMessageTests: XCTestCase {
             "error: \(job):9:17: headlines: --locale ar-SA is not in the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)\n1 error(s)\n"])
     }
 
+    /// Every other spelling of a job locale gets the hint (issue 34 item 7): `he-IL` and `iw` for
+    /// `he` (only Play's `iw-IL` had one, and keeps its own); `pt-PT` is no spelling of `pt-BR`.
+    func testLocaleOptionGivenAnotherSpellingNamesTheJobsLocale() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try Fixtures.png(width: 390, height: 844))
+        let job = try scratch.writeJob([
+            "schemaVersion": 1, "output": "out",
+            "captures": [["id": "home", "path": "a.png", "well": "tuck-browser-mobile"]],
+            "headlines": ["he": ["home": "שלום"], "nb-NO": ["home": "Hei"], "pt-BR": ["home": "Olá"]],
+        ])
+        var options = PlanOptions()
+        options.locales = ["he-IL", "iw", "iw-IL", "no-NO", "pt-PT"]
+        let expected = "expected one of he, nb-NO, pt-BR"
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: options)), [
+            "error: \(job): headlines: --locale he-IL is not in the job: \(expected), found he-IL (he-IL is another spelling of the job's locale he: use --locale he)",
+            "error: \(job): headlines: --locale iw is not in the job: \(expected), found iw (iw is another spelling of the job's locale he: use --locale he)",
+            "error: \(job): headlines: --locale iw-IL is not in the job: \(expected), found iw-IL (iw-IL is Google Play's folder for the locale he: use --locale he)",
+            "error: \(job): headlines: --locale no-NO is not in the job: \(expected), found no-NO (no-NO is Google Play's folder for the locale nb-NO: use --locale nb-NO)",
+            "error: \(job): headlines: --locale pt-PT is not in the job: \(expected), found pt-PT",
+        ])
+    }
+
     /// The headlines could not be read: `--locale` has no locale of the job to offer.
     func testLocaleOptionWithNoReadableHeadlinesSaysWhy() throws {
         let scratch = try Scratch()
