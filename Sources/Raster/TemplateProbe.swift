@@ -10,21 +10,17 @@ import Compose
 /// the capture, instead of reading attributes one by one (filters, blend modes, gradients,
 /// patterns, strokes, later backgrounds: an attribute rule always has another way around it).
 ///
-/// Once per template and canvas (the first output of each: the probe's cost does not grow with
-/// the outputs), at `check` and before a render draws anything, on the composed SVG with that
-/// output's headline and its captures' geometry:
-/// - **Headline:** the canvas is drawn over the text's own ink with the text and again with it
-///   emptied. The text must change at least half the pixels its glyphs cover (drawn alone,
-///   `render_layer`, in a solid fill) by the contrast the tool asks of text (`Contrast`, 3:1),
-///   and stay on the canvas.
-/// - **Capture:** the canvas is drawn (reduced) with two images in each capture slot, a checker
+/// At `check` and before a render draws anything, on each output's composed SVG (grey captures
+/// behind the text):
+/// - **Headline:** every output's, by the one rule `HeadlineVisibility` (the render applies it
+///   again to the canvas it drew).
+/// - **Capture** (once per template and canvas, the first output of each: the geometry is the
+///   same for every output): the canvas is drawn (reduced) with two images in each capture slot, a checker
 ///   and its inverse; at least half the checker's squares must differ by 64 levels or more,
 ///   and the slot's `<image>` must be drawn over its box, at its size.
 ///
 /// Nothing is read from or written to the output folder: the images are `data:` URLs.
 package enum TemplateProbe {
-    /// The share of the glyphs' pixels the headline must change.
-    static let headlineShare = 0.5
     /// The share of the checker's squares that must show the capture slot's image: frame art
     /// may cover some (a duo's second phone covers a quarter of the first); a cover, a filter or
     /// a faded capture leaves almost none.
@@ -33,22 +29,35 @@ package enum TemplateProbe {
     static let captureLevels = 64
     /// Squares across the checker.
     static let checkerColumns = 24
-    /// The headline probe draws the text at most this many pixels tall (its font size).
-    static let headlineDrawSize = 32.0
     /// The capture probe draws the canvas at most this many pixels across.
     static let captureDrawWidth = 480.0
 
-    /// The probe for each template and canvas among `outputs` (panorama panels are left out).
+    /// The probe of `outputs` (panorama panels are left out): every output's headline (its
+    /// text, not the template, decides what a cover or a gradient hides), reported once per
+    /// template; the captures once per template and canvas (their geometry is the same for each).
     package static func check(_ outputs: [LaidOutOutput], into d: inout DiagnosticCollector) {
         var seen: Set<String> = []
+        var hiddenIn: Set<String> = []
+        var pastBound: Set<String> = []
         var reported: Set<String> = []
+        PangoTypesetter.refreshThreadFontMap()
         for item in outputs where item.spec.panel == nil {
+            // A document the composer or librsvg refuses is left to the render, which reports it.
+            guard let composed = try? SVGComposer.compose(item), let tree = composed.tree else { continue }
             let key = ([item.spec.templateFile, "\(item.layout.width)x\(item.layout.height)"]
                 + item.spec.captures.map { "\($0.header.width)x\($0.header.height)" }).joined(separator: " ")
-            guard seen.insert(key).inserted else { continue }
             var found = DiagnosticCollector()
+            let first = seen.insert(key).inserted
             // Past a drawing bound, the probe's drawings (each as costly) are not made.
-            if measure(item, into: &found) { check(item, into: &found) }
+            if first && !measure(item, into: &found) { pastBound.insert(key) }
+            if !pastBound.contains(key) {
+                if !hiddenIn.contains(item.spec.templateFile) {
+                    try? HeadlineVisibility.check(withCaptures(tree, item: item, pattern: .grey), layout: item.layout,
+                                                  output: item.spec.destination.png, baseFile: nowhere, into: &found)
+                    if found.errorCount > 0 { hiddenIn.insert(item.spec.templateFile) }
+                }
+                if first { captures(item, tree: tree, into: &found) }
+            }
             for diagnostic in found.diagnostics where reported.insert("\(diagnostic)").inserted { d.add(diagnostic) }
         }
     }
@@ -72,122 +81,11 @@ package enum TemplateProbe {
         return true
     }
 
-    /// The probe of one output's composed SVG. A document the composer or librsvg refuses is
-    /// left to the render, which reports it.
-    static func check(_ item: LaidOutOutput, into d: inout DiagnosticCollector) {
-        guard let composed = try? SVGComposer.compose(item), let tree = composed.tree else { return }
-        PangoTypesetter.refreshThreadFontMap()
-        headline(item, tree: tree, into: &d)
-        captures(item, tree: tree, into: &d)
-    }
-
-    // MARK: Headline
-
     private static let nowhere = URL(fileURLWithPath: "/nonexistent/ssc-template-probe/probe.svg")
 
-    private static func headline(_ item: LaidOutOutput, tree composed: TemplateTree, into d: inout DiagnosticCollector) {
-        let layout = item.layout
-        let lines = ((layout.slots?.texts["headline"]?.lines ?? []) + layout.headline.lines).map(\.text)
-            .filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        guard !lines.isEmpty else { return }
-        let file = composed.file
-        var tree = withCaptures(composed, item: item, pattern: .grey)
-        let texts = tree.documentOrder.filter { node in
-            tree[node].name == "text" && !tree.ancestors(of: node).contains { SlotTemplate.resourceContainers.contains(tree[$0].name) }
-                && lines.contains { textContent(tree, node).contains($0) }
-        }
-        guard let first = texts.first else {
-            d.error(file, "{{HEADLINE}}", "the headline is not drawn: expected a <text> on the canvas showing it, found it nowhere but in <title> or <desc>")
-            return
-        }
-        let slotGroup = tree.ancestors(of: first).first { tree[$0]["id"] == "headline" }
-        let field = slotGroup.map { tree.label($0) } ?? tree.label(first)
-        let position = ([first] + tree.ancestors(of: first)).lazy.compactMap { tree[$0].position }.first
-        // Ids the probe draws the texts by (the composed document's own ids kept).
-        var taken = Set(tree.ids.keys)
-        var ids: [String] = []
-        for (index, node) in texts.enumerated() {
-            if let id = tree[node]["id"] { ids.append(id); continue }
-            var id = "ssc-probe-headline-\(index)"
-            while taken.contains(id) { id += "-" }
-            taken.insert(id)
-            tree[node].set("id", id)
-            ids.append(id)
-        }
-        var without = tree
-        for node in texts { without.setChildren(of: node, []) }
-        // The glyphs' own shape: a solid fill, nothing on them or around them that hides or moves
-        // pixels (`render_layer` draws the groups' masks and opacity too).
-        var alone = tree
-        for node in Set(texts.flatMap { alone.ancestors(of: $0) }) {
-            for name in ["opacity", "filter", "mask", "clip-path", "mix-blend-mode", "display"] { alone[node].set(name, nil) }
-        }
-        for node in texts {
-            alone[node].set("fill", "#000000")
-            alone[node].set("fill-opacity", "1")
-            alone[node].set("stroke", "none")
-            for inner in [node] + alone.descendants(of: node) {
-                for name in ["opacity", "filter", "mask", "clip-path", "mix-blend-mode", "display"] { alone[inner].set(name, nil) }
-                alone[inner].set("visibility", "visible")
-            }
-        }
-        let canvas = (width: layout.width, height: layout.height)
-        let n = SVGNumber.format
-        do {
-            guard let ink = try LibrsvgRasterizer.layersInk(svg: alone.svgData(), baseFile: nowhere, canvas: canvas, ids: ids) else {
-                d.error(file, field, "the headline is not visible on the canvas: expected its text to draw glyphs, found none drawn (a size too small to draw, or a group around it that is faint or not drawn)", at: position)
-                return
-            }
-            // Glyphs overhang their box by a pixel or so.
-            if ink.x < -2 || ink.y < -2 || ink.x + ink.width > Double(canvas.width) + 2 || ink.y + ink.height > Double(canvas.height) + 2 {
-                d.error(file, field, "the headline runs past the canvas edge: expected its text inside the \(canvas.width)×\(canvas.height) canvas, found it drawn over \(n(ink.width.rounded()))×\(n(ink.height.rounded())) at \(n(ink.x.rounded())),\(n(ink.y.rounded())) (its position, anchor, size or a transform)", at: position)
-                return
-            }
-            let x0 = max(0, Int(ink.x.rounded(.down))), y0 = max(0, Int(ink.y.rounded(.down)))
-            let x1 = min(canvas.width, Int((ink.x + ink.width).rounded(.up))), y1 = min(canvas.height, Int((ink.y + ink.height).rounded(.up)))
-            guard x1 > x0, y1 > y0 else { return }
-            let region = LibrsvgRasterizer.Region(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            // librsvg draws a filter over its whole region at the drawing's scale, however small
-            // the surface: the text is drawn at a scale that keeps its glyphs some 32 pixels tall.
-            let size = layout.slots?.texts["headline"]?.style.size ?? layout.headline.style.size
-            let scale = min(1, headlineDrawSize / max(size, 1))
-            let glyphs = try LibrsvgRasterizer.layersCoverage(svg: alone.svgData(), baseFile: nowhere, canvas: canvas, ids: ids, region: region, scale: scale)
-            let shown = try LibrsvgRasterizer.drawRegion(svg: tree.svgData(), baseFile: nowhere, canvas: canvas, region: region, scale: scale)
-            let hidden = try LibrsvgRasterizer.drawRegion(svg: without.svgData(), baseFile: nowhere, canvas: canvas, region: region, scale: scale)
-            var covered = 0, changed = 0
-            for y in 0..<min(glyphs.height, shown.height) {
-                for x in 0..<min(glyphs.width, shown.width) where glyphs.alpha[y * glyphs.width + x] >= 128 {
-                    covered += 1
-                    if Contrast.ratio(pixel(shown, x, y), pixel(hidden, x, y)) >= Contrast.minimumRatio { changed += 1 }
-                }
-            }
-            guard covered > 0 else {
-                d.error(file, field, "the headline is not visible on the canvas: expected its text to draw glyphs, found none drawn (a size too small to draw, or a group around it that is faint or not drawn)", at: position)
-                return
-            }
-            let share = Double(changed) / Double(covered)
-            if share < headlineShare {
-                d.error(file, field, "the headline is not visible on the canvas: expected its text to change at least \(Int(headlineShare * 100)) % of the pixels its glyphs cover by a contrast of \(n(Contrast.minimumRatio)):1 or more (WCAG 2, large text), found \(Int((share * 100).rounded(.down))) % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)", at: position)
-            }
-        } catch {
-            return
-        }
-    }
-
-    private static func textContent(_ tree: TemplateTree, _ node: TemplateTree.NodeID) -> String {
-        tree[node].children.map { child -> String in
-            switch child {
-            case .text(let text): return text
-            case .element(let id): return textContent(tree, id)
-            case .placeholder: return ""
-            }
-        }.joined()
-    }
-
-    /// The pixel at `x`, `y` of a cairo RGB24 image (little-endian: B, G, R, unused).
+    /// The pixel at `x`, `y` of a cairo RGB24 image.
     private static func pixel(_ image: RasterImage, _ x: Int, _ y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
-        let i = y * image.stride + x * 4
-        return (image.pixels[i + 2], image.pixels[i + 1], image.pixels[i])
+        HeadlineVisibility.pixel(image, x, y)
     }
 
     // MARK: Capture

@@ -6,9 +6,10 @@ import Diagnostics
 /// (family, size, weight, anchor, the box) is all that moves its glyphs, so a property that
 /// spaces, shifts, turns or transforms them on the sample `<text>` or its groups would ship
 /// lines cut at the canvas edge or out of their box; and what hides it (opacity, a transparent
-/// fill, `display`, `visibility`, a clip or mask, an opaque shape drawn after it over its box)
+/// fill, `display`, `visibility`, a clip or mask)
 /// would ship an output without its headline while the contrast check read its fill as shown.
-/// Refused at `check`, naming the element and its line, like a hidden capture at render.
+/// Refused at `check`, naming the element and its line. What is drawn over the text is not read
+/// here from attributes: librsvg measures it for every output (`HeadlineVisibility`).
 package enum TextSlotVisibility {
     /// Properties the layout does not apply, and the values that leave the text as it measured it.
     static let unmodeled: [(name: String, allowed: [String])] = [
@@ -38,8 +39,6 @@ package enum TextSlotVisibility {
     /// Below this, the text's fill (its opacity, its groups' opacity, fill-opacity and the
     /// fill's own alpha multiplied) is too faint for the contrast check, which reads it opaque.
     static let minimumAlpha = 0.5
-    /// An opaque shape drawn after a text slot may cover less than this of its box.
-    static let maximumCoveredFraction = 0.25
     /// A stroke on the text, as a fraction of its font-size, at most.
     static let maximumStrokeFraction = 0.1
 
@@ -113,9 +112,6 @@ package enum TextSlotVisibility {
         }
         if alpha < minimumAlpha, let faintest {
             d.error(file, "\(slot) opacity", "text slot too faint on the canvas (the contrast check reads its fill as opaque): expected its opacity, fill-opacity and fill alpha together at least \(SVGNumber.format(minimumAlpha)), found \(SVGNumber.format(alpha)) (\(faintest.what) on \(where_(faintest.node)))", at: tree[faintest.node].position)
-        }
-        if let cover = coveringShape(after: sample, slotGroup: chain.first { tree[$0]["id"] == id } ?? sample, box: box, in: tree) {
-            d.error(file, slot, "text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found \(tree.label(cover)) drawn over it", at: tree[cover].position)
         }
     }
 
@@ -239,37 +235,5 @@ package enum TextSlotVisibility {
               // The clip applies in the user space of the element (its own transform included).
               tree[path]["transform"] == nil, tree[path]["clip-path"] == nil else { return false }
         return tree[path].elementChildren.contains { rectangle($0, holds: box, on: node, in: tree) }
-    }
-
-    /// The first shape drawn after the slot (outside resources, not in the slot) that is opaque
-    /// and covers `maximumCoveredFraction` of its box or more on the canvas (its bounding box).
-    private static func coveringShape(after sample: TemplateTree.NodeID, slotGroup: TemplateTree.NodeID, box: Rect, in tree: TemplateTree) -> TemplateTree.NodeID? {
-        let order = tree.documentOrder
-        guard let start = order.firstIndex(of: slotGroup) else { return nil }
-        let inSlot = Set(tree.descendants(of: slotGroup))
-        let shapes: Set<String> = ["rect", "circle", "ellipse", "polygon", "path", "image"]
-        for node in order[(start + 1)...] where !inSlot.contains(node) && shapes.contains(tree[node].name) {
-            let chain = [node] + tree.ancestors(of: node)
-            if chain.contains(where: { SlotTemplate.resourceContainers.contains(tree[$0].name) && $0 != node || tree[$0]["display"] == "none" }) { continue }
-            if ["hidden", "collapse"].contains(tree.inherited(node, "visibility") ?? "") { continue }
-            // Opaque: no opacity below 1 around it, no clip, mask or filter that may let the text through.
-            if chain.contains(where: { n in
-                (tree[n]["opacity"].flatMap(number).map { $0 < 1 } ?? false)
-                    || ["clip-path", "mask", "filter"].contains { tree[n][$0].map { $0 != "none" } ?? false }
-            }) { continue }
-            if tree[node].name != "image" {
-                let fill = tree.inherited(node, "fill")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "#000000"
-                let resolved = CSSColor.resolving(fill, current: { tree.inherited(node, "color") ?? "#000000" })
-                let opaque = resolved.map { $0.count == 7 } ?? !(fill.hasPrefix("url(") || fill == "none" || fill.hasPrefix("#"))
-                guard opaque else { continue }
-                if let fillOpacity = tree.inherited(node, "fill-opacity").flatMap(number), fillOpacity < 1 { continue }
-            }
-            // A frame's edge over the margin of the box is the designer's; a shape over a
-            // quarter of it or more hides text the layout may place there.
-            guard let bounds = tree.canvasBounds(node), let overlap = bounds.intersection(box),
-                  overlap.area >= box.area * maximumCoveredFraction else { continue }
-            return node
-        }
-        return nil
     }
 }

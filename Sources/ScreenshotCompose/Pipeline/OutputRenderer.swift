@@ -53,7 +53,8 @@ public struct OutputRenderer: Sendable {
         let started = DispatchTime.now()
         let renderer = self
         let (raster, sharedSeconds) = try Self.within(rasterTimeLimit) {
-            try renderer.draw(composed, layout: layout, base: base, ink: spec.capture, images: spec.captures.map(\.drawSHA256))
+            try renderer.draw(composed, layout: layout, base: base, ink: spec.capture, images: spec.captures.map(\.drawSHA256),
+                              headlineOf: spec.panel == nil ? spec.destination.png : nil)
         }
         // Layers drawn once count for every output drawn over them, as in a one-pass render.
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 + sharedSeconds
@@ -87,7 +88,11 @@ public struct OutputRenderer: Sendable {
     /// `images`: SHA-256 of the images the SVG links. They are part of the shared layers' key:
     /// per-locale captures link the same href (`captures/<id>.png`) from each locale's folder,
     /// so equal SVG bytes can draw different pixels.
-    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil, images: [String] = []) throws -> (RasterImage, Double) {
+    /// `headlineOf`: the output whose headline the drawn canvas must show (`HeadlineVisibility`,
+    /// the rule `check` applied; a `VisibilityRefusal` when it does not); nil checks none (a
+    /// panorama's panel, whose headline may run on into the next).
+    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil, images: [String] = [],
+              headlineOf output: String? = nil) throws -> (RasterImage, Double) {
         defer { sharedLayers?.finished(capture: composed.captureId) }
         // Font files registered after this thread's font map was made must be seen by it, or
         // librsvg would draw another font than the one measured.
@@ -121,9 +126,22 @@ public struct OutputRenderer: Sendable {
            let raster = try LibrsvgRasterizer.drawLayers(svg: composed.data, baseFile: svgURL, over: layers.raster,
                                                          ids: split.textIDs, clearOf: layers.afterText) {
             sharedLayers.noteDrawnOverShared()
+            try Self.requireHeadline(composed, layout: layout, output: output, svgURL: svgURL, drawn: raster, withoutText: layers.raster)
             return (raster, drewLayers ? 0 : layers.seconds)
         }
-        return (try drawWhole(composed.data), 0)
+        let raster = try drawWhole(composed.data)
+        try Self.requireHeadline(composed, layout: layout, output: output, svgURL: svgURL, drawn: raster, withoutText: nil)
+        return (raster, 0)
+    }
+
+    /// The drawn canvas shows the headline of `output` (`HeadlineVisibility`); `withoutText` is
+    /// the same canvas without its text slots when the render drew it (the shared layers).
+    private static func requireHeadline(_ composed: ComposedSVG, layout: CanvasLayout, output: String?, svgURL: URL,
+                                        drawn: RasterImage, withoutText: RasterImage?) throws {
+        guard let output, let tree = composed.tree else { return }
+        var d = DiagnosticCollector()
+        try HeadlineVisibility.check(tree, layout: layout, output: output, baseFile: svgURL, drawn: drawn, withoutText: withoutText, into: &d)
+        if let refusal = d.diagnostics.first(where: { $0.severity == .error }) { throw VisibilityRefusal(diagnostic: refusal) }
     }
 
     static func textChunks(_ spec: OutputSpec) -> [PNGText] {
@@ -179,6 +197,8 @@ public struct OutputRenderer: Sendable {
             return (try render(item, svgOnly: svgOnly, staging: staging), nil)
         } catch let error as StoreRuleViolation {
             problem = .error(displayPath(spec.destination.png), "(output)", error.message)
+        } catch let error as VisibilityRefusal {
+            problem = error.diagnostic
         } catch let error as RasterError {
             problem = .error(displayPath(spec.destination.png), "(output)", error.message)
         } catch let error as PNGError {
@@ -191,6 +211,12 @@ public struct OutputRenderer: Sendable {
         problem.subject = spec.subject
         return (nil, problem)
     }
+}
+
+/// A drawn output does not show what the template must show; the diagnostic names the
+/// template's element and line, and the output.
+struct VisibilityRefusal: Error {
+    var diagnostic: Diagnostic
 }
 
 /// The result a watched drawing thread leaves; read only after its semaphore is signalled.

@@ -198,9 +198,11 @@ final class SlotTemplateTests: XCTestCase {
 
     func testACaptureTheSlotWouldEnlargeIsRefusedWithBothWidths() throws {
         // The full-canvas slot drawn before the headline (drawn after it, the capture would hide
-        // the headline: refused by TextSlotVisibility).
+        // the headline), with a band under the headline: the render checks the headline on the
+        // canvas it drew, real capture behind (HeadlineVisibility), and white text on the light
+        // capture would not show.
         let big = Self.designerTemplate.replacingOccurrences(of: ##"<rect id="capture" x="45" y="180" width="300" height="649" rx="24" fill="#cccccc"/>"##, with: "")
-            .replacingOccurrences(of: #"<g id="headline">"#, with: ##"<rect id="capture" x="0" y="0" width="390" height="844" rx="24" fill="#cccccc"/><g id="headline">"##)
+            .replacingOccurrences(of: #"<g id="headline">"#, with: ##"<rect id="capture" x="0" y="0" width="390" height="844" rx="24" fill="#cccccc"/><rect x="0" y="30" width="390" height="130" fill="#203040"/><g id="headline">"##)
         // Same size: allowed (not enlarged).
         XCTAssertEqual(errorLines(try render(template: big).1), [])
         // On the 6.9 in store slot the template is fitted to 1320 px: its slot would draw the

@@ -122,7 +122,7 @@ final class TemplateGuardTests: XCTestCase {
         XCTAssertEqual(try refusals(template([("<g id=\"headline\">", mask.replacingOccurrences(of: "height=\"60\"", with: "height=\"160\""))])), [])
         // An opaque rect drawn after the headline, over its box.
         XCTAssertEqual(try refusals(template(adding: "<rect id=\"cover\" width=\"390\" height=\"170\" fill=\"#203040\"/>\n")), [
-            ":12:1: #headline: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found #cover drawn over it",
+            ":5:5: #headline: the headline of the output en-US/shot.png is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found 0 % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)",
         ])
         // A clip of the whole canvas (what Figma exports around a frame) and a translucent
         // shape after it are no refusal.
@@ -170,7 +170,7 @@ final class TemplateGuardTests: XCTestCase {
             ##"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="390" height="200"><feDropShadow stdDeviation="2"/></filter>"##,
         ] {
             XCTAssertEqual(try refusals(template([("<g id=\"headline\">", "<defs>\(filter)</defs><g id=\"headline\" filter=\"url(#f)\">")])), [
-                ":5:5: #headline: the headline is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found 0 % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)",
+                ":5:5: #headline: the headline of the output en-US/shot.png is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found 0 % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)",
             ], filter)
         }
         for filter in [

@@ -74,7 +74,7 @@ final class PlaceholderSlotTests: XCTestCase {
         let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "card.svg.tmpl"])
         let report = ScreenshotComposer().check(jobFile: job, options: epoch)
         XCTAssertEqual(report.diagnostics.filter { $0.severity == .error }.map(\.line), [
-            "error: \(scratch.path("card.svg.tmpl")):6:3: <text>: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found #headline drawn over it",
+            "error: \(scratch.path("card.svg.tmpl")):5:3: <text>: the headline of the output en-US/shot.png is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found 0 % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)",
         ])
         // Hidden by its own attribute: the <text> at its line.
         var hidden = try String(contentsOf: DesignCardTemplateTests.cardTemplate, encoding: .utf8)
@@ -100,7 +100,7 @@ final class PlaceholderSlotTests: XCTestCase {
             ":11:88: #headline filter: text slot hidd",
         ])
         XCTAssertEqual(try refusals([("  {{HEADLINE_IMAGES}}", ##"  <rect id="cover" x="0" y="0" width="{{WIDTH}}" height="{{CAPTURE_Y}}" fill="#102030"/>{{HEADLINE_IMAGES}}"##)]), [
-            ":15:3: #headline: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found #cover drawn over it",
+            ":11:19: #headline: the headline of the output en-US/shot.png is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found 0 % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)",
         ])
     }
 }

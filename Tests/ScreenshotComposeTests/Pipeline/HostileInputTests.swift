@@ -581,7 +581,8 @@ final class BlankOutputTests: XCTestCase {
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: glare, options: options)), [])
         let all = try Fixtures.mobileJob(in: scratch, extra: ["template": "all.svg.tmpl"])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: all, options: options)), [
-            "error: \(scratch.path("all.svg.tmpl")): #headline: text slot hidden on the canvas: expected nothing opaque drawn after it over a quarter of its box or more, found <rect> drawn over it",
+            "error: \(scratch.path("all.svg.tmpl")): #headline: the headline of the output en-US/shot.png is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found 0 % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)",
+            "error: \(scratch.path("all.svg.tmpl")): #capture: the capture is hidden on the canvas: expected at least 50 % of the 1248 points sampled over its 322×697 box at 34,114 to show it (two different images drawn there differing by 64 levels or more), found 0 % (a filter, opacity, mask, blend mode or shape drawn with or over it hides the capture)",
         ])
     }
 }

@@ -70,17 +70,17 @@ final class TemplateProbeTests: XCTestCase {
     }
 
     private func hidden(_ at: String, _ field: String, _ percent: Int) -> String {
-        "\(at): \(field): the headline is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found \(percent) % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)"
+        "\(at): \(field): the headline of the output en-US/shot.png is not visible on the canvas: expected its text to change at least 50 % of the pixels its glyphs cover by a contrast of 3:1 or more (WCAG 2, large text), found \(percent) % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)"
     }
 
     private let filterRefusal = "text slot hidden or changed on the canvas by a filter the layout cannot see: expected no filter on the sample <text> or its groups, or a shadow drawn behind the text (a <filter> whose last primitive is an feDropShadow of SourceGraphic or an feMerge whose last node is SourceGraphic, with no subregion on it, over a filter region holding the slot's box), found filter=\"url(#f)\""
 
     private func noGlyphs(_ at: String) -> String {
-        "\(at): <text>: the headline is not visible on the canvas: expected its text to draw glyphs, found none drawn (a size too small to draw, or a group around it that is faint or not drawn)"
+        "\(at): <text>: the headline of the output en-US/shot.png is not visible on the canvas: expected its text to draw glyphs, found none drawn (a size too small to draw, or a group around it that is faint or not drawn)"
     }
 
     private func offCanvas(_ found: String) -> String {
-        ":5:1: <text>: the headline runs past the canvas edge: expected its text inside the 390×844 canvas, found it drawn over \(found) (its position, anchor, size or a transform)"
+        ":5:1: <text>: the headline of the output en-US/shot.png runs past the canvas edge: expected its text inside the 390×844 canvas, found it drawn over \(found) (its position, anchor, size or a transform)"
     }
 
     private func captureHidden(_ at: String, _ box: String, _ percent: Int) -> String {
@@ -135,7 +135,7 @@ final class TemplateProbeTests: XCTestCase {
             "stroke": [hidden(":5:1", "<text>", 0)],
             "tiny": [noGlyphs(":5:1")],
             "scale": [noGlyphs(":5:28")],
-            "noheadline": [": {{HEADLINE}}: the headline is not drawn: expected a <text> on the canvas showing it, found it nowhere but in <title> or <desc>"],
+            "noheadline": [": {{HEADLINE}}: the headline of the output en-US/shot.png is not drawn: expected a <text> on the canvas showing it, found it nowhere but in <title> or <desc>"],
             "tspanwrap": [offCanvas("418×23 at -13,33")],
             "anchorstart": [offCanvas("214×54 at 195,33")],
             "huge": [offCanvas("3716×431 at -1663,-253")],
