@@ -19,11 +19,6 @@ import Support
 //    (`FcConfigAppFontClear`), which would pull fonts from under a run drawing on another
 //    thread (or a library user's second composer). The private copies fontconfig reads stay
 //    on disk until the process exits (`FontFileCopies`);
-//  - a family a job's files hold is drawn from those files only: fontconfig matches the
-//    machine's fonts before the application's and keeps the first of equal scores, so an
-//    installed face of the same family and style (Debian's fonts-lato beside a team's Lato)
-//    won every tie. Registering a file takes the machine's faces of its families out of the
-//    system set (`FcSetSystem`) for the rest of the process;
 //  - a font map made before a registration holds a stale cache, and font maps are not
 //    thread-safe, so the registry never touches another thread's map: it counts registrations
 //    (`generation`), and each thread brings its own maps up to date before it measures or
@@ -55,59 +50,13 @@ public enum FontRegistry {
                 state.generation += 1
             }
         }
-        var families: Set<String> = []
         for copy in copies where state.registered[copy.sha256] == nil {
             guard FcConfigAppFontAddFile(FcConfigGetCurrent(), copy.privatePath) != 0 else {
                 throw FontRegistrationError(path: copy.privatePath)
             }
             state.registered[copy.sha256] = copy.privatePath
-            families.formUnion(familyNames(fontFile: copy.privatePath))
             added = true
         }
-        if !families.isEmpty { withdrawSystemFaces(of: families) }
-    }
-
-    /// The family names (lower case, every language's) of each face in a font file.
-    private static func familyNames(fontFile path: String) -> Set<String> {
-        guard let set = FcFontSetCreate() else { return [] }
-        defer { FcFontSetDestroy(set) }
-        _ = path.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcFileScan(set, nil, nil, nil, $0, 1) }
-        }
-        var names: Set<String> = []
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = set.pointee.fonts[index] else { continue }
-            names.formUnion(strings(pattern, FC_FAMILY).map { $0.lowercased() })
-        }
-        return names
-    }
-
-    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
-        var values: [String] = []
-        var value: UnsafeMutablePointer<FcChar8>?
-        var index: Int32 = 0
-        while FcPatternGetString(pattern, object, index, &value) == FcResultMatch, let found = value {
-            values.append(String(cString: found))
-            index += 1
-        }
-        return values
-    }
-
-    /// Takes the machine's faces whose family is one of `families` out of the system set, so
-    /// the job's files are the only faces of those families fontconfig matches.
-    private static func withdrawSystemFaces(of families: Set<String>) {
-        guard let set = FcConfigGetFonts(FcConfigGetCurrent(), FcSetSystem) else { return }
-        var kept: Int32 = 0
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let pattern = set.pointee.fonts[index] else { continue }
-            if strings(pattern, FC_FAMILY).contains(where: { families.contains($0.lowercased()) }) {
-                FcPatternDestroy(pattern)
-            } else {
-                set.pointee.fonts[Int(kept)] = pattern
-                kept += 1
-            }
-        }
-        set.pointee.nfont = kept
     }
 
     /// Bumped by every registration of a new file; a font map that saw an older one is stale.
