@@ -19,7 +19,7 @@ SWIFTFLAGS ?=
 # The commit --version names (written beside the installed resources, never into an output).
 COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 
-.PHONY: setup build test check-slow dist demo docs reference bench fuzz update-references clean install uninstall install-check
+.PHONY: setup build test check-slow dist demo docs reference bench bench-peers fuzz update-references clean install uninstall install-check
 
 setup:
 	./scripts/setup.sh
@@ -114,6 +114,13 @@ bench: setup
 	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = memory ]; then python3 scripts/input-memory.py; fi
 	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = template ]; then python3 scripts/template-bounds.py; fi
 	if [ -z "$(BENCH_ONLY)" ] || [ "$(BENCH_ONLY)" = verify ]; then python3 scripts/verify-bench.py; fi
+
+# This tool's CPU against app-preview 0.2.0's (PyPI, a venv under .build/) on the same 24-output
+# job, five pairs run in turn (scripts/bench-peers.py); says so and stops where PyPI is unreachable.
+bench-peers: setup
+	BENCH=1 ./scripts/setup.sh
+	$(SWIFT) build -c release
+	python3 scripts/bench-peers.py
 
 # libFuzzer over the job, wells, template, .strings and PNG decoders (FUZZ_SECONDS each, default 120).
 fuzz: setup
