@@ -2,6 +2,7 @@
 #include "ssc_process.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <math.h>
 #include <signal.h>
 #include <spawn.h>
@@ -77,3 +78,8 @@ int ssc_wait(pid_t pid, int nohang) {
 int ssc_term_signal(int status) { return WIFSIGNALED(status) ? WTERMSIG(status) : 0; }
 
 int ssc_exit_code(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
+
+void ssc_keep_heap(unsigned long mmap_below, unsigned long keep) {
+    mallopt(M_MMAP_THRESHOLD, (int)mmap_below);
+    mallopt(M_TRIM_THRESHOLD, (int)keep);
+}

@@ -3,6 +3,8 @@ import ScreenshotCompose
 
 // Thin: parse, call the library, print. Exit 0 success, 1 refused input or failed output, 2 usage.
 
+HeapReuse.keepLargeBuffers()
+
 let environment = ProcessInfo.processInfo.environment
 
 /// Writes each distinct line once; returns the errors written.

@@ -26,4 +26,7 @@ int ssc_wait(pid_t pid, int nohang);
 int ssc_term_signal(int status);
 /// The exit code of a process that exited, or -1.
 int ssc_exit_code(int status);
+/// Serves canvas-sized allocations (up to `mmap_below` bytes) from the heap and keeps up to
+/// `keep` bytes of its free top, so a freed buffer's pages are reused instead of unmapped (mallopt).
+void ssc_keep_heap(unsigned long mmap_below, unsigned long keep);
 #endif
