@@ -32,7 +32,7 @@ public enum ManifestMerger {
             let rebased = rebase(manifest, from: source, to: target)
             // verify confines outputs to the manifest's folder, so a merged manifest beside
             // none of the outputs could never be verified: refused rather than written.
-            if let escaping = rebased.outputs.lazy.flatMap({ [$0.svg.path, $0.png?.path].compactMap { $0 } }).first(where: { $0 == ".." || $0.hasPrefix("../") || $0.hasPrefix("/") }) {
+            if let escaping = rebased.outputs.lazy.flatMap({ [$0.svg.path, $0.png?.path].compactMap { $0 } }).first(where: { RelativePath.refusal($0) != nil }) {
                 if !refusedTarget { d.error(output, "-o", "the merged manifest must sit in a folder holding its outputs: expected -o in \(source.path) (the folder of \(file)) or a folder above it, found \(target.path), where an output would be \(escaping)") }
                 refusedTarget = true
                 continue

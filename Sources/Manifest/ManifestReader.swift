@@ -112,18 +112,22 @@ package enum ManifestReader {
         return (reader.fields, outputs, outputProblem, tooMany)
     }
 
-    /// Every output path (SVG, PNG, capture copy, fastlane copy) that is absolute or climbs out
-    /// with `..`: a manifest vouches only for files inside its own folder. Inputs (captures,
-    /// template, fonts) lie outside by design and are not checked for that; every path, input
-    /// or output, is refused when it is no POSIX path (a scheme, a backslash, a NUL:
-    /// `RelativePath.foreignForm`), except an input's `builtin:` name.
+    /// Every path `RelativePath.refusal` refuses: an output path (SVG, PNG, capture copy,
+    /// fastlane copy) outside the manifest's folder (a manifest vouches only for files inside
+    /// it) or no POSIX path; an input path (captures, template, fonts, which lie outside by
+    /// design) that is no POSIX path.
     static func pathsOutsideFolder(_ manifest: Manifest) -> [(field: String, path: String, message: String)] {
-        var outside: [(field: String, path: String, message: String)] = []
-        func foreign(_ field: String, _ path: String, builtinAllowed: Bool) -> Bool {
-            guard !(builtinAllowed && path.hasPrefix("builtin:")), let form = RelativePath.foreignForm(path) else { return false }
-            let shown = RelativePath.shown(path)
-            outside.append((field, path, "not a relative POSIX path: expected a path without a scheme, a backslash or a NUL, found \(shown) (\(form))"))
-            return true
+        var refused: [(field: String, path: String, message: String)] = []
+        func check(_ field: String, _ path: String, leaving: Bool) {
+            switch RelativePath.refusal(path, leaving: leaving) {
+            case nil:
+                break
+            case .outside:
+                refused.append((field, path, "a path outside the manifest's folder: expected a relative path without .., found \(path)"))
+            case .foreign(let form):
+                let shown = RelativePath.shown(path)
+                refused.append((field, path, "not a relative POSIX path: expected a path without a scheme, a backslash or a NUL, found \(shown) (\(form))"))
+            }
         }
         let inputs: [(String, String)] = [("inputs.template", manifest.inputs.template.path), ("inputs.wells", manifest.inputs.wells.path),
                                           ("inputs.storeWells", manifest.inputs.storeWells.path)]
@@ -131,20 +135,14 @@ package enum ManifestReader {
             + (manifest.inputs.templates ?? []).enumerated().map { ("inputs.templates[\($0.offset)]", $0.element.path) }
             + (manifest.inputs.frames ?? []).enumerated().map { ("inputs.frames[\($0.offset)]", $0.element.path) }
             + manifest.inputs.captures.enumerated().map { ("inputs.captures[\($0.offset)]", $0.element.path) }
-        for (field, path) in inputs { _ = foreign(field, path, builtinAllowed: true) }
+        for (field, path) in inputs { check(field, path, leaving: true) }
         for (i, o) in manifest.outputs.enumerated() {
             let paths: [(String, String?)] = [("svg", o.svg.path), ("png", o.png?.path), ("capture", o.capture.path), ("fastlane", o.fastlane?.path)]
                 + (o.extraCaptures ?? []).enumerated().map { ("extraCaptures[\($0.offset)]", $0.element.path) }
-            for case let (name, path?) in paths {
-                if path.isEmpty || path.hasPrefix("/") || path.hasPrefix("builtin:") || path.split(separator: "/").contains("..") {
-                    outside.append(("outputs[\(i)].\(name)", path, "a path outside the manifest's folder: expected a relative path without .., found \(path)"))
-                } else {
-                    _ = foreign("outputs[\(i)].\(name)", path, builtinAllowed: false)
-                }
-            }
-            for (j, font) in o.fonts.enumerated() { _ = foreign("outputs[\(i)].fonts[\(j)]", font.path, builtinAllowed: true) }
+            for case let (name, path?) in paths { check("outputs[\(i)].\(name)", path, leaving: false) }
+            for (j, font) in o.fonts.enumerated() { check("outputs[\(i)].fonts[\(j)]", font.path, leaving: true) }
         }
-        return outside
+        return refused
     }
 
     /// A plan whose fingerprint is not its basis's, a selection outside the plan (a shard index
@@ -260,11 +258,10 @@ package struct EarlierRelease: Sendable {
     }
 
     /// The listed output files that are SVGs or PNGs inside the folder (a manifest vouches only
-    /// for files inside its own folder: absolute paths and `..` are left out).
+    /// for files inside its own folder: what `RelativePath.refusal` refuses is left out).
     var ownFiles: Set<String> {
         Set(outputs.flatMap(\.paths).filter { path in
-            !path.isEmpty && !path.hasPrefix("/") && !path.hasPrefix("builtin:") && !path.split(separator: "/").contains("..")
-                && RelativePath.foreignForm(path) == nil && (path.hasSuffix(".svg") || path.hasSuffix(".png"))
+            RelativePath.refusal(path) == nil && (path.hasSuffix(".svg") || path.hasSuffix(".png"))
         })
     }
 }

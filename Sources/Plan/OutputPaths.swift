@@ -34,6 +34,8 @@ public enum OutputPaths {
     public static let manifest = "manifest.json"
     /// The review page (not listed in the manifest).
     public static let contactSheet = "index.html"
+    /// The review page's script (its locale menu), beside it: the page allows no inline script.
+    public static let contactSheetScript = "index.js"
     /// Folder fastlane deliver reads, one sub-folder per App Store Connect language.
     public static let fastlaneScreenshots = "fastlane/screenshots"
     /// Folder fastlane supply reads, one sub-folder per Play Console language, holding
@@ -91,10 +93,13 @@ public enum OutputPaths {
         case nil:
             copy = nil
         }
+        // Every name the tool writes is NFC (a device folder's name comes from a file name on
+        // disk): a manifest, a record and a link spell it the one way the file system holds it.
+        let nfc = UnicodeName.nfc
         return DestinationNames(
-            svg: "\(base)/\(name).svg", png: "\(base)/\(name).png",
-            captureCopy: "\(base)/\(href)", captureHref: href, fastlane: copy,
-            extraCaptureCopies: extraCaptureIds.map { "\(base)/captures/\($0).png" })
+            svg: nfc("\(base)/\(name).svg"), png: nfc("\(base)/\(name).png"),
+            captureCopy: nfc("\(base)/\(href)"), captureHref: nfc(href), fastlane: copy.map(nfc),
+            extraCaptureCopies: extraCaptureIds.map { nfc("\(base)/captures/\($0).png") })
     }
 
     /// The upload copies of a plan's outputs (`destinations`' `fastlane`) numbered within each

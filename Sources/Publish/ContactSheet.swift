@@ -8,8 +8,11 @@ import Manifest
 /// `<out>/index.html`: every output of a run on one page, for review from `file://` with no
 /// server and nothing fetched from the network. One row per capture, screen or graphic (grouped
 /// by canvas), one column per locale; a panorama is one row, its store images side by side; each cell shows the composed SVG with its headline, size, the PNG's
-/// SHA-256, its warnings and links to the SVG and PNG. Links are relative, so the page stays
-/// valid when the output folder is moved or zipped.
+/// SHA-256, its warnings and links to the SVG and PNG. Links are relative (`./`, percent-encoded:
+/// `RelativePath.url`), so the page stays valid when the output folder is moved or zipped. Its
+/// Content-Security-Policy allows images, frames and scripts from its own folder only and no
+/// inline script: the locale menu's code is `index.js` beside it (`script`), so a link or name
+/// that reached the page could never run as script.
 public enum ContactSheet {
     /// The canvas an output is drawn on: rows are grouped by it.
     struct Canvas {
@@ -74,6 +77,8 @@ public enum ContactSheet {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — \(e(composedAt))</title>
         \(marker)
+        \(policy)
+        <script src="./\(OutputPaths.contactSheetScript)" defer></script>
         <style>
         body{font-family:system-ui,sans-serif;margin:24px;color:#14171f;background:#f6f7f9}
         .notice{background:#fff4d6;border:1px solid #e0c060;padding:8px 12px;border-radius:6px}
@@ -89,7 +94,7 @@ public enum ContactSheet {
         <h1>Composed screenshots</h1>
         <p class="notice"><strong>Composed marketing assets, not capture evidence.</strong> Headlines and frames were added by \(e(toolLabel)); the app never showed them.</p>
         <p>Composed at \(e(composedAt)). Show locale:
-        <select id="locale" onchange="for(const c of document.querySelectorAll('[data-locale]'))c.hidden=this.value!==''&&c.dataset.locale!==this.value">
+        <select id="locale">
         <option value="">all</option>\(locales.map { "<option>\(e($0))</option>" }.joined())</select></p>
 
         """
@@ -116,18 +121,18 @@ public enum ContactSheet {
                         // its input) is shown at the tallest store proportion, never divided by zero.
                         let height = capture.canvas.width > 0 ? (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded() : 390
                         if let png = o.png {
-                            html += "<img src=\"\(a(png.path))\" style=\"height:\(Int(height))px\" alt=\"\(a(headline))\">"
+                            html += "<img src=\"\(a(RelativePath.url(png.path)))\" style=\"height:\(Int(height))px\" alt=\"\(a(headline))\">"
                         } else {
-                            html += "<iframe sandbox src=\"\(a(o.svg.path))\" style=\"height:\(Int(height))px\" title=\"\(a(headline))\" scrolling=\"no\"></iframe>"
+                            html += "<iframe sandbox src=\"\(a(RelativePath.url(o.svg.path)))\" style=\"height:\(Int(height))px\" title=\"\(a(headline))\" scrolling=\"no\"></iframe>"
                         }
                         // The headline's own language and direction, as the SVG sets it: an Arabic headline
                         // starting with a Latin word would otherwise read in the page's left-to-right order.
                         let direction = FontStack.isRightToLeft(locale) ? "rtl" : "ltr"
                         html += "<div lang=\"\(a(locale))\" dir=\"\(direction)\">\(e(headline))</div><div class=\"meta\">\(capture.canvas.width)×\(capture.canvas.height)"
                         if let png = o.png {
-                            html += " · <a href=\"\(a(png.path))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
+                            html += " · <a href=\"\(a(RelativePath.url(png.path)))\">PNG</a> · <span title=\"\(a(png.sha256))\">sha256 \(e(String(png.sha256.prefix(16))))…</span>"
                         }
-                        html += " · <a href=\"\(a(o.svg.path))\">SVG</a></div>"
+                        html += " · <a href=\"\(a(RelativePath.url(o.svg.path)))\">SVG</a></div>"
                         for message in cellWarnings.messages(locale: locale, captureId: o.captureId, target: o.storeWell?.id) {
                             html += "<div class=\"warn\">\(e(message))</div>"
                         }
@@ -146,6 +151,44 @@ public enum ContactSheet {
 
     /// Written into every sheet's head: a later run knows the `index.html` it replaces is its own.
     static let marker = #"<meta name="generator" content="store-screenshot-compose contact sheet">"#
+    /// What the page may load: images (the PNGs), frames (the SVGs of `--svg-only`) and its
+    /// script from its own folder (Chromium counts any `file://` address as `'self'` of a page
+    /// opened from `file://`), styles inline (the sheet's own `<style>` and each image's height);
+    /// nothing else, no inline script, no `<base>`, no form.
+    static let policy = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; frame-src 'self'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">"#
+
+    /// `index.js`: the locale menu. The choice is kept in the address's fragment
+    /// (`index.html#de-DE` opens on that locale's column), so a link can name a locale; an
+    /// unknown fragment shows every locale. The same bytes every time; its first line is the
+    /// marker by which a later run knows the file is its own.
+    public static let script = Data("""
+        \(scriptMarker)
+        "use strict";
+        const menu = document.getElementById("locale");
+        function show(locale) {
+          for (const cell of document.querySelectorAll("[data-locale]")) cell.hidden = locale !== "" && cell.dataset.locale !== locale;
+        }
+        function fromAddress() {
+          let wanted = "";
+          try { wanted = decodeURIComponent(location.hash.slice(1)); } catch (e) {}
+          menu.value = [...menu.options].some((option) => option.value === wanted) ? wanted : "";
+          show(menu.value);
+        }
+        menu.addEventListener("change", () => {
+          show(menu.value);
+          location.hash = encodeURIComponent(menu.value);
+        });
+        window.addEventListener("hashchange", fromAddress);
+        fromAddress();
+
+        """.utf8)
+    /// The first line of `index.js`.
+    static let scriptMarker = "// store-screenshot-compose contact sheet script"
+
+    /// Whether a file beginning with `prefix` is the sheet's script as this tool writes it.
+    static func isContactSheetScript(prefix: Data) -> Bool {
+        String(decoding: prefix.prefix(recognisedPrefix), as: UTF8.self).hasPrefix(scriptMarker + "\n")
+    }
     /// How every sheet began before the marker: what this tool wrote up to the title.
     private static let legacyStart = #"<!DOCTYPE html>\#n<html lang="en"><head><meta charset="utf-8"><title>Composed screenshots — "#
     /// The notice every earlier sheet carried, naming this tool.
@@ -194,9 +237,9 @@ public enum ContactSheet {
         var html = "<div class=\"panorama\">"
         for o in panels {
             if let png = o.png {
-                html += "<img src=\"\(a(png.path))\" style=\"height:\(height)px\" alt=\"\(a(o.headline))\">"
+                html += "<img src=\"\(a(RelativePath.url(png.path)))\" style=\"height:\(height)px\" alt=\"\(a(o.headline))\">"
             } else {
-                html += "<iframe sandbox src=\"\(a(o.svg.path))\" style=\"height:\(height)px\" title=\"\(a(o.headline))\" scrolling=\"no\"></iframe>"
+                html += "<iframe sandbox src=\"\(a(RelativePath.url(o.svg.path)))\" style=\"height:\(height)px\" title=\"\(a(o.headline))\" scrolling=\"no\"></iframe>"
             }
         }
         html += "</div>"
@@ -205,8 +248,8 @@ public enum ContactSheet {
         html += "<div class=\"meta\" style=\"max-width:none\">\(panels.count) store images, \(canvas.width)×\(canvas.height) each"
         for o in panels {
             html += " · \(e(o.captureId)): "
-            if let png = o.png { html += "<a href=\"\(a(png.path))\">PNG</a> <span title=\"\(a(png.sha256))\">\(e(String(png.sha256.prefix(8))))…</span> " }
-            html += "<a href=\"\(a(o.svg.path))\">SVG</a>"
+            if let png = o.png { html += "<a href=\"\(a(RelativePath.url(png.path)))\">PNG</a> <span title=\"\(a(png.sha256))\">\(e(String(png.sha256.prefix(8))))…</span> " }
+            html += "<a href=\"\(a(RelativePath.url(o.svg.path)))\">SVG</a>"
         }
         html += "</div>"
         for message in messages.reduce(into: [String](), { if !$0.contains($1) { $0.append($1) } }) {

@@ -48,7 +48,8 @@ enum EarlierPreview {
     }
 
     /// Every `src="…"` and `href="…"` value in `text`, its entities (as the tool escapes
-    /// attributes) decoded; relative paths only are ever used.
+    /// attributes) decoded, and a `./` link (`RelativePath.url`) its percent-encoding too;
+    /// relative paths only are ever used.
     static func links(in text: String) -> [String] {
         var found: [String] = []
         for attribute in [" src=\"", " href=\""] {
@@ -56,7 +57,8 @@ enum EarlierPreview {
             while let open = rest.range(of: attribute) {
                 rest = rest[open.upperBound...]
                 guard let close = rest.firstIndex(of: "\"") else { break }
-                found.append(decode(String(rest[..<close])))
+                let value = decode(String(rest[..<close]))
+                found.append(value.hasPrefix("./") ? value.removingPercentEncoding ?? value : value)
                 rest = rest[close...]
             }
         }

@@ -18,7 +18,8 @@ import Manifest
 ///   recognises by their kind, their plan's fingerprint and, for a part, the name of its own
 ///   selection;
 /// - a contact sheet (`index.html`) it recognises by the marker it writes into it, or by the
-///   opening and notice every earlier version wrote.
+///   opening and notice every earlier version wrote, and its script (`index.js`) by its first
+///   line.
 ///
 /// Anything else in its way is refused, naming the file, before anything is published, and is
 /// never removed. An image in an upload folder the run writes (deliver's
@@ -33,6 +34,8 @@ struct FolderOwnership {
     private(set) var listed: Set<String> = []
     /// Whether `index.html` is a contact sheet of the tool.
     private(set) var hasOwnContactSheet = false
+    /// Whether `index.js` is the contact sheet's script as the tool writes it.
+    private(set) var hasOwnContactSheetScript = false
     /// The record of the tool's files no manifest lists, if any.
     private(set) var record: OwnedFilesRecord?
 
@@ -61,6 +64,10 @@ struct FolderOwnership {
                                                              count: ContactSheet.recognisedPrefix, opening: InputOpening(followLinks: false)) {
             ownership.hasOwnContactSheet = ContactSheet.isContactSheet(prefix: prefix)
         }
+        if case .success(let prefix) = InputReader.readPrefix(path: root.appendingPathComponent(OutputPaths.contactSheetScript).path,
+                                                             count: ContactSheet.recognisedPrefix, opening: InputOpening(followLinks: false)) {
+            ownership.hasOwnContactSheetScript = ContactSheet.isContactSheetScript(prefix: prefix)
+        }
         return ownership
     }
 
@@ -68,7 +75,7 @@ struct FolderOwnership {
     func isOwn(_ relative: String) -> Bool {
         guard let path = Self.normalized(relative) else { return false }
         if listed.contains(path) || manifests[path] != nil { return true }
-        return path == OutputPaths.contactSheet && hasOwnContactSheet
+        return (path == OutputPaths.contactSheet && hasOwnContactSheet) || (path == OutputPaths.contactSheetScript && hasOwnContactSheetScript)
     }
 
     /// The check before an operation writes `files` (relative paths; the manifest and contact
@@ -141,14 +148,9 @@ struct FolderOwnership {
         Set(release.outputs.flatMap(\.paths).compactMap(normalized))
     }
 
-    /// `relative` without empty and `.` components; nil when it is absolute, empty or climbs
-    /// out with `..` (so never the tool's).
-    static func normalized(_ relative: String) -> String? {
-        guard !relative.hasPrefix("/"), RelativePath.foreignForm(relative) == nil else { return nil }
-        let components = relative.split(separator: "/").filter { $0 != "." }
-        guard !components.isEmpty, !components.contains("..") else { return nil }
-        return components.joined(separator: "/")
-    }
+    /// `relative` without empty and `.` components; nil when `RelativePath.refusal` refuses it
+    /// (absolute, empty, climbing out with `..`, a scheme, a backslash, a NUL: never the tool's).
+    static func normalized(_ relative: String) -> String? { RelativePath.inside(relative) }
 
     /// An image fastlane deliver or supply uploads (they take PNG and JPEG, any letter case).
     static func isUploadedImage(_ name: String) -> Bool {
@@ -174,12 +176,14 @@ struct FolderOwnership {
 
     private static func notOwn(_ path: String) -> String {
         path == OutputPaths.contactSheet ? "a contact sheet this tool did not write is in the way"
+            : path == OutputPaths.contactSheetScript ? "a contact sheet script this tool did not write is in the way"
             : isManifestName(path) ? "a manifest this tool did not write is in the way"
             : "a file this tool did not write is in the way"
     }
 
     private static func whatTheToolWrites(_ path: String) -> String {
         path == OutputPaths.contactSheet ? "a contact sheet of this tool (it carries its marker)"
+            : path == OutputPaths.contactSheetScript ? "the contact sheet's script of this tool (its first line is its marker)"
             : isManifestName(path) ? "a manifest of this tool (kind \(Manifest.kindName), its plan's fingerprint)"
             : "an output a manifest of this folder lists"
     }

@@ -7,8 +7,8 @@ import Manifest
 /// `merge-manifests`' publish step: the merged manifest (`ManifestMerger`) and its contact sheet
 /// written beside it, under the locks of the folders involved and the folder's ownership rule.
 public enum MergedRelease {
-    /// Merges and, when the merge succeeds, writes the contact sheet (`index.html`) and then the
-    /// manifest beside it, each atomically. When merging fails, or a file of the user's stands
+    /// Merges and, when the merge succeeds, writes the contact sheet's script (`index.js`), the
+    /// sheet (`index.html`) and then the manifest beside it, each atomically. When merging fails, or a file of the user's stands
     /// where either goes, nothing is written.
     public static func mergeAndWrite(_ files: [String], into output: String, allowPartial: Bool = false) -> RunReport {
         var d = DiagnosticCollector()
@@ -42,12 +42,13 @@ public enum MergedRelease {
         }
         // The manifest and the contact sheet replace only the tool's own files there.
         let name = manifestURL.lastPathComponent
-        let problems = FolderOwnership.scan(folder, manifest: name).check(writing: [name, OutputPaths.contactSheet]).problems
+        let problems = FolderOwnership.scan(folder, manifest: name).check(writing: [name, OutputPaths.contactSheet, OutputPaths.contactSheetScript]).problems
         if !problems.isEmpty {
             for problem in problems { d.error(output, "-o", problem) }
             return RunReport(diagnostics: d.diagnostics)
         }
         do {
+            try AtomicFile.write(ContactSheet.script, to: folder.appendingPathComponent(OutputPaths.contactSheetScript))
             try AtomicFile.write(ContactSheet.html(manifest: merged, warnings: []), to: folder.appendingPathComponent(OutputPaths.contactSheet))
             try AtomicFile.write(try merged.encoded(), to: manifestURL)
         } catch {

@@ -108,7 +108,7 @@ package final class OutputFolder {
         // A part run replaces files the whole run's manifest lists: that manifest and the
         // contact sheet that goes with it no longer describe the folder. A whole run's manifest
         // supersedes every part manifest it recognises (they list files it rewrote).
-        var stale = [name, OutputPaths.manifest, OutputPaths.contactSheet] + review
+        var stale = [name, OutputPaths.manifest, OutputPaths.contactSheet, OutputPaths.contactSheetScript] + review
         if name == OutputPaths.manifest { stale += ownership.manifests.keys.sorted() }
         // Only the tool's own files, never a folder bearing such a name (it would take
         // everything inside with it).

@@ -25,12 +25,12 @@ package struct OutputPreflight: Sendable {
         }
         let root = output.resolvingSymlinksInPath()
         // Every file the run writes or replaces at the top of the folder: the manifest, the
-        // contact sheet and the lock (any `manifest*.json` too, below: part and shard manifests).
-        var written: Set<String> = Set([OutputPaths.manifest, OutputPaths.contactSheet, OutputFolder.lockName].map { root.appendingPathComponent($0).path })
+        // contact sheet, its script and the lock (any `manifest*.json` too, below: part and shard manifests).
+        var written: Set<String> = Set([OutputPaths.manifest, OutputPaths.contactSheet, OutputPaths.contactSheetScript, OutputFolder.lockName].map { root.appendingPathComponent($0).path })
         for relative in files {
             written.insert(root.appendingPathComponent(relative).standardizedFileURL.path)
         }
-        for problem in OutputPaths.destinationProblems(root: root, files: [OutputPaths.manifest, OutputPaths.contactSheet] + files) {
+        for problem in OutputPaths.destinationProblems(root: root, files: [OutputPaths.manifest, OutputPaths.contactSheet, OutputPaths.contactSheetScript] + files) {
             d.error(jobFile, "output", problem)
         }
         // The ownership rule the publish step applies again under the folder's lock: a file of

@@ -74,10 +74,11 @@ public final class PreviewSession {
         // Every file the pass may write is claimed first under the folder's ownership rule:
         // nothing is written when a file of someone else's is in the way.
         let files = laidOut.flatMap { [$0.spec.destination.svg, $0.spec.destination.captureCopy] + $0.spec.destination.extraCaptureCopies }
-        let problems = folder.claim(files + [OutputPaths.contactSheet])
+        let problems = folder.claim(files + [OutputPaths.contactSheetScript, OutputPaths.contactSheet])
         if !problems.isEmpty { return d.diagnostics.map(\.line) + problems.map { "error: \(root.path): (preview folder): \($0)" } }
         let run = composer.renderLoop(plan, laidOut, options: options, rendering: RenderOptions(svgOnly: true), into: sink, diagnostics: &d)
         let sheet = ContactSheet.html(plan: plan, outputs: run.outputs.map(\.entry), warnings: d.diagnostics.filter { $0.severity == .warning })
+        sink.writeIfChanged(ContactSheet.script, to: OutputPaths.contactSheetScript)
         sink.writeIfChanged(sheet, to: OutputPaths.contactSheet)
         return d.diagnostics.map(\.line) + run.outputs.compactMap(\.kept)
     }

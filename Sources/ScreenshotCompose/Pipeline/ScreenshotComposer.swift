@@ -204,9 +204,11 @@ public struct ScreenshotComposer {
             // The review page, for whole runs (a part's would show only its part; merging
             // the parts writes the whole page).
             if run.selection == nil {
+                // The script first: the page is never there without it.
                 let sheet = ContactSheet.html(manifest: manifest, warnings: d.diagnostics.filter { $0.severity == .warning })
+                try AtomicFile.write(ContactSheet.script, to: folder.staging.appendingPathComponent(OutputPaths.contactSheetScript))
                 try AtomicFile.write(sheet, to: folder.staging.appendingPathComponent(OutputPaths.contactSheet))
-                review.append(OutputPaths.contactSheet)
+                review += [OutputPaths.contactSheetScript, OutputPaths.contactSheet]
             }
             try folder.publish(files, manifest: try manifest.encoded(), name: manifestName, review: review)
         } catch let error as OutputFolderError {

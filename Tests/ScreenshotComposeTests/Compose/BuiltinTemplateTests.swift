@@ -216,7 +216,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(report.manifest?.plan.panoramas, [Manifest.Panorama(screen: "tour", panels: 3, outputs: ["tour-1", "tour-2", "tour-3"])])
         // The contact sheet shows them as one row, side by side.
         let sheet = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/index.html")), encoding: .utf8)
-        XCTAssertTrue(sheet.contains(#"<tr><th>tour</th><td data-locale="en-US"><div class="panorama"><img src="en-US/tour-1.png" style="height:391px" alt="Your week at a glance"><img src="en-US/tour-2.png" style="height:391px" alt="Your week at a glance"><img src="en-US/tour-3.png" style="height:391px" alt="Your week at a glance"></div>"#), sheet)
+        XCTAssertTrue(sheet.contains(#"<tr><th>tour</th><td data-locale="en-US"><div class="panorama"><img src="./en-US/tour-1.png" style="height:391px" alt="Your week at a glance"><img src="./en-US/tour-2.png" style="height:391px" alt="Your week at a glance"><img src="./en-US/tour-3.png" style="height:391px" alt="Your week at a glance"></div>"#), sheet)
         XCTAssertFalse(sheet.contains("<th>tour-2</th>"))
         var panels: [DecodedPNG] = []
         for index in 1...3 {

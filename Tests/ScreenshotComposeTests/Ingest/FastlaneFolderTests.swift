@@ -82,6 +82,18 @@ final class FastlaneFolderTests: XCTestCase {
         XCTAssertEqual(scanned.screens.map { Array(($0.files["en-US"] ?? "").utf8) }, [Array("en-US/Cafe\u{301} Phone-01Home.png".utf8)])
     }
 
+    /// Every path the tool writes is NFC (issue 36 item 4), whatever spelling a name reached
+    /// `OutputPaths` in: the manifest, the record and the contact sheet's links name the file
+    /// as the file system holds it.
+    func testOutputPathsAreWrittenInNFC() {
+        let names = OutputPaths.destinations(locale: "en-US", name: "01Home", captureId: "01Home", order: 1,
+                                             device: .init(folder: "Cafe\u{301} Phone", screen: "01Home"), upload: .appStore(language: "en-US"))
+        XCTAssertEqual([names.svg, names.png, names.captureCopy, names.fastlane ?? ""].map { Array($0.utf8) }, [
+            "en-US/Caf\u{E9} Phone/01Home.svg", "en-US/Caf\u{E9} Phone/01Home.png", "en-US/Caf\u{E9} Phone/captures/01Home.png",
+            "fastlane/screenshots/en-US/01_01Home_Caf\u{E9} Phone.png",
+        ].map { Array($0.utf8) })
+    }
+
     /// `"fastlane": [snapshot folder, screengrab folder]`: both stores in one manifest, each
     /// locale its own capture. One locale per language: iOS `ja` and Android `ja-JP` are the
     /// locale `ja`, which composes each folder's own captures and uploads to each store's own

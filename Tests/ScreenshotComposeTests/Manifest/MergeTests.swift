@@ -337,6 +337,43 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: scratch.path("out/manifest.notes.json/keep.txt"), encoding: .utf8), "mine")
     }
 
+    /// A part whose output path was `javascript:alert(document.domain)//x.svg` merged with exit
+    /// 0 and the contact sheet linked it (issue 36 item 4): every path of a part, output or
+    /// input, is a relative POSIX path (an input may be absolute or climb out, never carry a
+    /// scheme, a backslash or a NUL); the merge writes nothing, not the sheet nor its script.
+    func testMergeRefusesAPartWhosePathHasASchemeABackslashOrANUL() throws {
+        let scratch = try Scratch()
+        let jobFile = try job(scratch)
+        let parts = try ["de-DE", "en-US", "fr-FR"].map { try part(scratch, jobFile, into: "p", locales: [$0]) }
+        let original = try bytes(parts[1])
+        let target = scratch.path("p/manifest.json")
+        let cases = [
+            ("javascript:alert(document.domain)//x.svg", "the scheme javascript:"),
+            ("https://example.com/x.svg", "the scheme https:"),
+            ("C:x.svg", "the scheme C:"),
+            ("en-US\\a.svg", "a backslash"),
+            ("en-US/a\u{0}.svg", "a NUL"),
+        ]
+        for (path, form) in cases {
+            let shown = path.replacingOccurrences(of: "\u{0}", with: "\\0")
+            for field in ["outputs[0].svg", "inputs.captures[0]"] {
+                var forged = try JSONDecoder().decode(Manifest.self, from: original)
+                if field == "outputs[0].svg" { forged.outputs[0].svg.path = path } else { forged.inputs.captures[0].path = path }
+                try forged.encoded().write(to: URL(fileURLWithPath: parts[1]))
+                XCTAssertEqual(lines(MergedRelease.mergeAndWrite(parts, into: target)), [
+                    "error: \(parts[1]): \(field): not a relative POSIX path: expected a path without a scheme, a backslash or a NUL, found \(shown) (\(form))",
+                ], "\(field) \(shown)")
+                for written in ["manifest.json", "index.html", "index.js"] {
+                    XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("p/\(written)")), "\(written) after \(field) \(shown)")
+                }
+            }
+        }
+        // The part as rendered merges; the sheet's script is written beside the sheet.
+        try original.write(to: URL(fileURLWithPath: parts[1]))
+        XCTAssertEqual(lines(MergedRelease.mergeAndWrite(parts, into: target)), [])
+        XCTAssertEqual(try bytes(scratch.path("p/index.js")), ContactSheet.script)
+    }
+
     func testVerifyKeepsEveryOutputPathInsideTheManifestsFolder() throws {
         let scratch = try Scratch()
         let jobFile = try job(scratch)

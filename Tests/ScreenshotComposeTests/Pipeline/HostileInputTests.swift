@@ -177,6 +177,7 @@ final class HostileInputTests: XCTestCase {
         let (manifest, json) = try renderedManifest(scratch)
         let cases = [
             ("javascript:alert(document.domain)//x.svg", "the scheme javascript:"),
+            ("https://example.com/x.svg", "the scheme https:"),
             ("C:x.svg", "the scheme C:"),
             ("en-US\\x.svg", "a backslash"),
             ("en-US/x\u{0}.svg", "a NUL"),
@@ -188,8 +189,12 @@ final class HostileInputTests: XCTestCase {
             let shown = path.replacingOccurrences(of: "\u{0}", with: "\\0")
             XCTAssertEqual(lines(d), ["error: \(manifest): outputs[0].svg (\(shown)): not a relative POSIX path: expected a path without a scheme, a backslash or a NUL, found \(shown) (\(form))"], path)
         }
-        XCTAssertNil(RelativePath.foreignForm("en-US/a:b.svg"), "a colon after the first / is no scheme")
-        XCTAssertEqual(RelativePath.foreignForm("https://x/y.png"), "the scheme https:")
+        XCTAssertNil(RelativePath.refusal("en-US/a:b.svg"), "a colon after the first / is no scheme")
+        XCTAssertEqual(RelativePath.refusal("https://x/y.png"), .foreign(form: "the scheme https:"))
+        XCTAssertEqual(RelativePath.refusal("C:\\x.png", leaving: true), .foreign(form: "a backslash"), "an input may lie anywhere, as a POSIX path")
+        XCTAssertNil(RelativePath.refusal("/abs/../x.png", leaving: true))
+        XCTAssertNil(RelativePath.refusal("builtin:wells.json", leaving: true))
+        XCTAssertEqual(RelativePath.refusal("builtin:wells.json"), .outside)
     }
 
     func testVerifyNeverPrintsTheHashOfAnInputOutsideItsFolderAndRefusesAFIFOInput() throws {

@@ -58,7 +58,7 @@ final class RobustnessTests: XCTestCase {
         ManifestVerifier.verify(manifestFile: scratch.path("out/manifest.json"), into: &d)
         XCTAssertEqual(lines(d), [])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
-        XCTAssertEqual(leftovers, [".store-screenshot-compose.lock", "en-US", "index.html", "manifest.json"])
+        XCTAssertEqual(leftovers, [".store-screenshot-compose.lock", "en-US", "index.html", "index.js", "manifest.json"])
     }
 
     func testAKilledRunNeverLeavesAManifestThatDoesNotVerify() throws {

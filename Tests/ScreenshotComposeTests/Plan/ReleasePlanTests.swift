@@ -314,7 +314,7 @@ final class ReleasePlanTests: XCTestCase {
         XCTAssertEqual([String(english.0), english.1, english.2], ["0", "", ""])
         XCTAssertEqual(try files(), [
             "en-US/app-store-iphone-4.7/captures/inbox.png", "en-US/app-store-iphone-4.7/inbox.png", "en-US/app-store-iphone-4.7/inbox.svg",
-            "fastlane/screenshots/en-US/01_inbox_app-store-iphone-4.7.png", "index.html", "manifest.json",
+            "fastlane/screenshots/en-US/01_inbox_app-store-iphone-4.7.png", "index.html", "index.js", "manifest.json",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: release.appendingPathComponent("de-DE").path), "the emptied folder goes too")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: old)))
@@ -328,7 +328,7 @@ final class ReleasePlanTests: XCTestCase {
         try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("fixtures/v1-release/out"), to: release)
         try job.write(toFile: jobFile, atomically: true, encoding: .utf8)
         XCTAssertEqual(try runTool(["render", jobFile, "--layout", "fastlane", "--quiet"], environment: env).0, 0)
-        XCTAssertEqual(try files(), v1Files)
+        XCTAssertEqual(try files(), (v1Files + ["index.js"]).sorted(), "the contact sheet's script beside the sheet")
         let again = try runTool(["verify", old])
         XCTAssertEqual([String(again.0), again.1, again.2], ["0", "verified 14 file(s): every SHA-256 matches\n", ""])
         // The PNGs' bytes are those the former version wrote. The SVGs are the template's

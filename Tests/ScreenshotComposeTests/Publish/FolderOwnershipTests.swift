@@ -56,6 +56,30 @@ final class FolderOwnershipTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: page, encoding: .utf8), current)
     }
 
+    /// The contact sheet's script (issue 36 item 4) is the tool's by its first line: a user's
+    /// `index.js` is refused and kept; the tool's is replaced by a re-run, the same bytes, and
+    /// goes with the sheet when a part run removes the whole run's manifest.
+    func testAUsersIndexJsIsRefusedAndTheToolsGoesWithItsSheet() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "Hello"], "de-DE": ["shot": "Hallo"]])
+        let script = try scratch.write("out/index.js", "console.log('ours')\n")
+        XCTAssertEqual(errorLines(ScreenshotComposer().render(jobFile: job, options: fastlane)), [
+            "error: \(scratch.path("out")): (output folder): a contact sheet script this tool did not write is in the way: expected nothing or the contact sheet's script of this tool (its first line is its marker), found \(script), which no manifest, record or marker of this tool in \(scratch.path("out")) claims; move it away or choose another output folder",
+        ])
+        XCTAssertEqual(try String(contentsOfFile: script, encoding: .utf8), "console.log('ours')\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/manifest.json")), "nothing is published")
+
+        try FileManager.default.removeItem(atPath: script)
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: fastlane)), [slotWarning(job)])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: fastlane)), [slotWarning(job)])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: script)), ContactSheet.script)
+        var part = fastlane
+        part.locales = ["de-DE"]
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: part)), [slotWarning(job)])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).filter { $0.hasPrefix("index") || $0.hasPrefix("manifest") },
+                       ["manifest.de-DE.json"])
+    }
+
     func testAUsersManifestProductionJsonSurvivesRenderAndMerge() throws {
         let scratch = try Scratch()
         let job = try released(scratch)
@@ -303,7 +327,7 @@ final class FolderOwnershipTests: XCTestCase {
         try FileManager.default.removeItem(atPath: mine)
         try FileManager.default.copyItem(atPath: scratch.path("out/en-US/shot.svg"), toPath: mine)
         XCTAssertEqual(PreviewSession(jobFile: job, options: options, previewOutput: review).renderPass(), ["rendered en-US/shot.svg"])
-        XCTAssertEqual(OwnedFilesRecord.read(URL(fileURLWithPath: record))?.files, ["en-US/captures/shot.png", "en-US/shot.svg", "index.html"])
+        XCTAssertEqual(OwnedFilesRecord.read(URL(fileURLWithPath: record))?.files, ["en-US/captures/shot.png", "en-US/shot.svg", "index.html", "index.js"])
         XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "notes\n")
     }
 }

@@ -50,7 +50,7 @@ final class StaleOutputTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("fr-FR/captures").path, withDestinationPath: scratch.path("elsewhere"))
         XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: try job(["en-US"]), options: epoch)), [])
         func listing(_ url: URL) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
-        XCTAssertEqual(listing(out), [".store-screenshot-compose.lock", "en-US", "fr-FR", "index.html", "manifest.json", "mine"])
+        XCTAssertEqual(listing(out), [".store-screenshot-compose.lock", "en-US", "fr-FR", "index.html", "index.js", "manifest.json", "mine"])
         XCTAssertEqual(listing(out.appendingPathComponent("mine")), ["empty"])
         XCTAssertEqual(listing(out.appendingPathComponent("fr-FR")), ["captures"])
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("fr-FR/captures").path), scratch.path("elsewhere"))
