@@ -56,6 +56,24 @@ public struct ScreenShape: Equatable, Sendable {
 extension Well {
     /// `landscape`, `portrait` or `square`, from the well's size.
     public var orientation: String { width > height ? "landscape" : (width < height ? "portrait" : "square") }
+
+    /// The screen's corner radius in capture pixels: the recorded shape's; for a well that
+    /// records none, its `screenCornerRadius` (a fraction of the width, as catalogs written
+    /// before shapes give it); else 0, square corners, which clip nothing. Never a family's
+    /// guess: a frame's opening and the capture's clip are this radius.
+    public var screenCornerPixels: Double {
+        shape != .clipNothing ? shape.cornerRadius : screenCornerRadius * Double(width)
+    }
+}
+
+extension Theme {
+    /// The corner radius a capture of `well` is clipped to and its frame's screen opening is
+    /// drawn at, as a fraction of the capture's width: the theme's `cornerRadius` when it gives
+    /// a number (0: square corners), else the well's own (`screenCornerPixels`).
+    public func screenCornerFraction(of well: Well) -> Double {
+        if case .fraction(let f) = cornerRadius { return f }
+        return well.width > 0 ? well.screenCornerPixels / Double(well.width) : 0
+    }
 }
 
 /// Reads a well's `shape` object: `cornerRadius` (pixels), `cutout` (`kind`, `x`, `y`, `width`,

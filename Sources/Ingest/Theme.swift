@@ -14,7 +14,7 @@ public struct Theme: Equatable, Sendable {
     }
 
     public enum CornerRadius: Equatable, Sendable {
-        /// The recorded well's `screenCornerRadius`.
+        /// The screen's own corner (`Theme.screenCornerFraction`): the well's recorded shape, else its `screenCornerRadius`, else square.
         case well
         /// A fraction of the capture's width.
         case fraction(Double)

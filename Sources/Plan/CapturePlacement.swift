@@ -69,7 +69,7 @@ package enum CapturePlacement {
         }
         let instance = TemplateInstance(drawing: drawing, width: canvas.width, height: canvas.height, panels: panels,
                                         captures: captures, theme: theme, texts: texts,
-                                        frame: { family, width, height in BuiltinDrawings.shared.frame(family, width: width, height: height)?.tree })
+                                        frame: { stems, width, height in BuiltinDrawings.shared.frame(stems, width: width, height: height)?.tree })
         let tree: TemplateTree
         do {
             tree = try instance.tree(file: shown)
@@ -86,12 +86,14 @@ package enum CapturePlacement {
     }
 
     /// What a capture slot needs to know of a planned capture: its size, family and platform,
-    /// its screen's corner radius (the theme's, else the well's, else the frame's own), its frame.
+    /// its screen's corner radius (the theme's, else the well's, else square), its frame (the
+    /// job's, else the shipped frame of its shape family) and its cutout.
     static func instanceCapture(_ capture: PlannedCapture, theme: Theme) -> TemplateInstance.Capture {
-        var radius: Double? = capture.well.screenCornerRadius > 0 ? capture.well.screenCornerRadius : nil
-        if case .fraction(let f) = theme.cornerRadius { radius = f }
-        return TemplateInstance.Capture(width: capture.header.width, height: capture.header.height, family: DeviceFamily.of(capture.well),
-                                        platform: DevicePlatform.of(capture.well), screenCornerRadius: radius, frame: capture.frame)
+        let well = capture.well, family = DeviceFamily.of(well), platform = DevicePlatform.of(well)
+        return TemplateInstance.Capture(width: capture.header.width, height: capture.header.height, family: family, platform: platform,
+                                        screenCornerRadius: theme.screenCornerFraction(of: well), frame: capture.frame,
+                                        frameStems: DeviceFrameChoice.stems(well, family: family, platform: platform),
+                                        cutout: well.shape.cutout)
     }
 
     /// Each capture in its slot, in slot order, by the one rule (`place`): in the slot itself, or

@@ -34,16 +34,17 @@ package struct FramePlacement {
                 continue
             }
             let label = tree.label(slot)
-            let family: DeviceFamily
+            let stems: [String]
             if kind == "device" {
-                family = capture.family
+                // The device's shape family, then its family (`DeviceFrameChoice`).
+                stems = capture.frameStems.isEmpty ? [capture.family.rawValue] : capture.frameStems
             } else if let named = DeviceFamily(rawValue: kind) {
-                family = named
+                stems = [named.rawValue]
             } else {
                 throw Refusal(element: label, message: "data-frame: expected device or one of \(DeviceFamily.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(kind)\"", position: tree[slot].position)
             }
-            guard let frame = instance.frame(family, capture.width, capture.height) else {
-                throw Refusal(element: label, message: "no device frame for a \(family.rawValue) capture of \(capture.width)×\(capture.height): expected templates/frames/\(family.rawValue)-\(Orientation(width: capture.width, height: capture.height).rawValue).svg",
+            guard let frame = instance.frame(stems, capture.width, capture.height) else {
+                throw Refusal(element: label, message: "no device frame for a \(stems[0]) capture of \(capture.width)×\(capture.height): expected templates/frames/\(stems[0])-\(Orientation(width: capture.width, height: capture.height).rawValue).svg",
                               position: tree[slot].position)
             }
             try place(frame, capture: capture, slot: slot, in: &tree)
@@ -113,9 +114,47 @@ package struct FramePlacement {
         if instance.theme.shadow { holding.insert("shadow") }
         if capture.platform != "ios" { holding.insert("not-ios") }
         try ThemeMarkup.apply(instance.theme, holding: holding, to: &tree, nodes: inserted)
-        if let screen = tree.element(id: id), let radius = capture.screenCornerRadius, radius > 0, let width = number(tree[screen], "width") {
-            tree[screen].set("rx", SVGNumber.format((width * radius).rounded()))
-            tree[screen].set("ry", nil)
+        guard let screen = tree.element(id: id), let width = number(tree[screen], "width") else { return }
+        // The opening is the device's own corner (the well's, or the theme's): never the
+        // drawing's, which would cut what the device shows in its corners.
+        tree[screen].set("rx", SVGNumber.format((width * capture.screenCornerRadius).rounded()))
+        tree[screen].set("ry", nil)
+        placeCutout(capture, screen: screen, cutoutId: name("device-cutout"), in: &tree)
+    }
+
+    /// The screen's cutout drawn at its recorded rectangle (scaled with the screen), over the
+    /// capture: the frame's `<rect id="device-cutout">` gives its look (else black, just after
+    /// the screen); a capture whose shape has no cutout gets none, the frame's is removed.
+    /// Drawn inside the rectangle and never beyond it: a notch as the rectangle, a Dynamic
+    /// Island as the pill and a punch hole as the ellipse the rectangle holds.
+    private func placeCutout(_ capture: Capture, screen: TemplateTree.NodeID, cutoutId: String, in tree: inout TemplateTree) {
+        let drawn = tree.element(id: cutoutId)
+        guard let cutout = capture.cutout else {
+            if let drawn { tree.detach(drawn) }
+            return
+        }
+        func number(_ name: String) -> Double { tree[screen][name].flatMap { SVGLength.number($0) } ?? 0 }
+        let scale = number("width") / Double(capture.width)
+        let n = SVGNumber.format
+        var element = drawn.map { tree[$0] } ?? TemplateTree.Element(name: "rect", attributes: [.init("id", cutoutId), .init("fill", "#000000")],
+                                                                     position: tree[screen].position)
+        element.name = "rect"
+        element.children = []
+        let (w, h) = (cutout.width * scale, cutout.height * scale)
+        element.set("x", n(number("x") + cutout.x * scale))
+        element.set("y", n(number("y") + cutout.y * scale))
+        element.set("width", n(w))
+        element.set("height", n(h))
+        switch cutout.kind {
+        case .notch: element.set("rx", nil); element.set("ry", nil)
+        case .dynamicIsland: element.set("rx", n(min(w, h) / 2)); element.set("ry", nil)
+        case .punchHole: element.set("rx", n(w / 2)); element.set("ry", n(h / 2))
+        }
+        for geometry in ["cx", "cy", "r", "d", "data-cutout"] { element.set(geometry, nil) }
+        if let drawn {
+            _ = tree.replace(drawn, with: element)
+        } else if let parent = tree[screen].parent, let at = tree.indexInParent(screen) {
+            _ = tree.insert(element, into: parent, at: at + 1)
         }
     }
 

@@ -121,9 +121,6 @@ public struct OutputSpec: Sendable {
     public var headlineField: String { headlineOrigin?.field ?? "headlines.\(locale).\(screenId ?? capture.id)" }
 
     /// Corner radius the capture is clipped to, as a fraction of its width: the theme's, else
-    /// the recorded well's.
-    public var screenCornerRadius: Double {
-        if case .fraction(let f) = theme.cornerRadius { return f }
-        return capture.well.screenCornerRadius
-    }
+    /// the recorded well's (`Theme.screenCornerFraction`).
+    public var screenCornerRadius: Double { theme.screenCornerFraction(of: capture.well) }
 }

@@ -16,10 +16,16 @@ struct TemplateInstance {
         var family: DeviceFamily
         /// `ios`, `android` or nil (the well's platform).
         var platform: String?
-        /// The screen's corner radius as a fraction of its width; nil: the frame's own.
-        var screenCornerRadius: Double?
+        /// The screen's corner radius as a fraction of its width (`Theme.screenCornerFraction`):
+        /// the frame's screen opening and the capture's clip; 0, square corners.
+        var screenCornerRadius: Double = 0
         /// The job's own frame: the slot is where it goes (drawn by the layout, not here).
         var frame: UserFrame?
+        /// The shipped frames that may draw it, most specific first (`DeviceFrameChoice`);
+        /// empty: the family's.
+        var frameStems: [String] = []
+        /// The screen's cutout, in the capture's pixels, drawn over it by the frame; nil: none.
+        var cutout: ScreenShape.Cutout? = nil
     }
 
     /// The template as read (`TemplateTree.read`).
@@ -32,8 +38,8 @@ struct TemplateInstance {
     var theme: Theme
     /// Text slots that have text in this output (`headline`, `subtitle-2`, …).
     var texts: Set<String>
-    /// The built-in frame of a family for a capture of a size.
-    var frame: (DeviceFamily, Int, Int) -> TemplateTree?
+    /// The built-in frame for a capture of a size: the first of the stems that has a drawing.
+    var frame: ([String], Int, Int) -> TemplateTree?
 
     typealias Refusal = DrawingFit.Refusal
 

@@ -79,9 +79,12 @@ package final class BuiltinDrawings: Sendable {
         return names.lazy.compactMap { self.files[$0] }.first
     }
 
-    /// The device frame of a family for a capture of this size.
-    package func frame(_ family: DeviceFamily, width: Int, height: Int) -> File? {
-        Orientation(width: width, height: height).lookup.lazy.compactMap { self.files["frames/\(family.rawValue)-\($0).svg"] }.first
+    /// The device frame for a capture of this size: of the frame names (`iphone-home-button`,
+    /// then `phone`), the first drawn for the capture's orientation, else for the next one tried
+    /// (a landscape capture takes the family's landscape frame before a shape's portrait one).
+    package func frame(_ stems: [String], width: Int, height: Int) -> File? {
+        Orientation(width: width, height: height).lookup.lazy.flatMap { orientation in stems.lazy.map { "frames/\($0)-\(orientation).svg" } }
+            .compactMap { self.files[$0] }.first
     }
 
     /// Every file a built-in may draw from: its folder and the frames.

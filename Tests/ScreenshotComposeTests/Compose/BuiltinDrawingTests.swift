@@ -34,7 +34,7 @@ final class BuiltinDrawingTests: XCTestCase {
     static func instance(_ builtin: BuiltinTemplate, slot: Well, family: DeviceFamily, platform: String?, texts: Set<String> = ["headline"],
                          theme: Theme = Theme(), capture size: (Int, Int)? = nil) throws -> (TemplateTree, SlotTemplate) {
         let capture = TemplateInstance.Capture(width: size?.0 ?? slot.width, height: size?.1 ?? slot.height, family: family, platform: platform,
-                                               screenCornerRadius: nil, frame: nil)
+                                               frame: nil)
         var d = DiagnosticCollector()
         let template = CapturePlacement.slotTemplate(.builtin(builtin), canvas: slot, captures: Array(repeating: capture, count: builtin.capturesPerPanel),
                                                  theme: theme, texts: texts, into: &d)
@@ -162,25 +162,33 @@ final class BuiltinDrawingTests: XCTestCase {
         XCTAssertEqual(lines(d), [])
     }
 
-    /// An Android phone's punch-hole camera is drawn inside the status bar (24 dp at the phone's
-    /// 411 dp width), never over the app below it; an iPhone frame draws none.
-    func testTheAndroidCameraSitsInTheStatusBarAndAnIPhoneHasNone() throws {
+    /// A cutout is drawn at the rectangle the well's shape records, scaled with the screen
+    /// (a punch hole as the ellipse the rectangle holds), and nowhere else: a phone whose shape
+    /// records none gets none, whatever its platform.
+    func testACutoutIsDrawnAtItsRecordedRectangleAndOnlyThere() throws {
         let catalog = try Self.storeCatalog()
         let play = try XCTUnwrap(catalog.well(id: "google-play-phone-portrait-1080x1920"))
-        for (width, height) in [(1080, 2400), (1080, 1920), (1344, 2992)] {
-            let (node, template) = try Self.instance(.classic, slot: play, family: .phone, platform: "android", capture: (width, height))
+        let hole = ScreenShape.Cutout(kind: .punchHole, x: 510, y: 30, width: 60, height: 60)
+        for (width, height) in [(1080, 2400), (1080, 1920)] {
+            let capture = TemplateInstance.Capture(width: width, height: height, family: .phone, platform: "android", frame: nil,
+                                                   frameStems: ["android-punch-hole", "phone"], cutout: hole)
+            var d = DiagnosticCollector()
+            let template = try XCTUnwrap(CapturePlacement.slotTemplate(.builtin(.classic), canvas: play, captures: [capture], theme: Theme(), texts: ["headline"], into: &d))
+            XCTAssertEqual(lines(d), [])
             let screen = try XCTUnwrap(template.captures.first?.rect)
-            let camera = try XCTUnwrap(node.element(id: "device-camera"))
-            let cy = try XCTUnwrap(Self.number(node, camera, "cy")), r = try XCTUnwrap(Self.number(node, camera, "r"))
-            let statusBar = screen.width / 411 * 24
-            XCTAssertLessThan(cy + r - screen.y, statusBar, "\(width)×\(height)")
-            XCTAssertGreaterThan(cy - r, screen.y, "below the screen's top edge")
-            XCTAssertEqual(try XCTUnwrap(Self.number(node, camera, "cx")), screen.x + screen.width / 2, accuracy: 0.01)
+            let scale = screen.width / Double(width)
+            let drawn = try XCTUnwrap(Self.rect(template.tree, "device-cutout"), "\(width)×\(height)")
+            XCTAssertEqual(drawn.x, screen.x + 510 * scale, accuracy: 0.6)
+            XCTAssertEqual(drawn.y, screen.y + 30 * scale, accuracy: 0.6)
+            XCTAssertEqual(drawn.width, 60 * scale, accuracy: 0.01)
+            XCTAssertEqual(template.tree[try XCTUnwrap(template.tree.element(id: "device-cutout"))]["rx"].flatMap { SVGLength.number($0) } ?? 0, 30 * scale, accuracy: 0.01)
         }
-        let iphone = try XCTUnwrap(catalog.well(id: "app-store-iphone-6.9-portrait-1320x2868"))
-        let (node, _) = try Self.instance(.classic, slot: iphone, family: .phone, platform: "ios")
-        XCTAssertNil(node.element(id: "device-camera"))
-        XCTAssertNotNil(node.element(id: "device-body"))
+        for platform in ["android", "ios"] {
+            let (node, _) = try Self.instance(.classic, slot: play, family: .phone, platform: platform)
+            XCTAssertNil(node.element(id: "device-cutout"), platform)
+            XCTAssertNil(node.element(id: "device-camera"), platform)
+            XCTAssertNotNil(node.element(id: "device-body"))
+        }
     }
 
     /// The default look's values are themes/default.json: the job's theme when it names none,
@@ -212,6 +220,6 @@ final class BuiltinDrawingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(marked, 60)
-        XCTAssertEqual(BuiltinDrawings.shared.files.count, 25)
+        XCTAssertEqual(BuiltinDrawings.shared.files.count, 40)
     }
 }

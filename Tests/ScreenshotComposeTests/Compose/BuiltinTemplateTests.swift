@@ -109,19 +109,18 @@ final class BuiltinTemplateTests: XCTestCase {
         XCTAssertEqual(lines(verify), [])
     }
 
-    /// An iPhone has a notch or a Dynamic Island (or neither), never a punch-hole camera: the
-    /// frame of an iOS well draws none; an Android phone's frame keeps its punch hole.
-    func testThePunchHoleCameraIsDrawnOnAndroidPhonesOnly() throws {
-        let camera = #"<circle id="device-camera""#
-        let (iphone, iphoneReport, _) = try render("classic", well: "test-iphone", capture: (400, 868))
-        XCTAssertEqual(lines(iphoneReport), [])
-        let iphoneSVG = try String(contentsOf: URL(fileURLWithPath: iphone.path("out/en-US/shot.svg")), encoding: .utf8)
-        XCTAssertTrue(iphoneSVG.contains(#"<g id="device-shadow""#), "the iPhone still has its frame")
-        XCTAssertFalse(iphoneSVG.contains(camera))
-        let (android, androidReport, _) = try render("classic", well: "test-android", capture: (400, 868))
-        XCTAssertEqual(lines(androidReport), [])
-        let androidSVG = try String(contentsOf: URL(fileURLWithPath: android.path("out/en-US/shot.svg")), encoding: .utf8)
-        XCTAssertTrue(androidSVG.contains(camera))
+    /// A cutout (notch, Dynamic Island, punch hole) is drawn only where the well's shape records
+    /// one: neither phone here records a shape, so neither gets a camera over its status bar; the
+    /// Android phone takes the Android frame (a speaker grille above the screen, square corners).
+    func testNoCutoutIsDrawnWhereTheWellRecordsNone() throws {
+        for well in ["test-iphone", "test-android"] {
+            let (scratch, report, _) = try render("classic", well: well, capture: (400, 868))
+            XCTAssertEqual(lines(report), [], well)
+            let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
+            XCTAssertTrue(svg.contains(#"<g id="device-shadow""#), "\(well) still has its frame")
+            XCTAssertFalse(svg.contains("device-cutout") || svg.contains("device-camera"), well)
+            XCTAssertTrue(svg.contains(#"<rect id="capture""#) || svg.contains(#"id="capture""#), well)
+        }
     }
 
     func testBrowserWindowAroundDesktopAndMobileCaptures() throws {
