@@ -137,14 +137,13 @@ extension LibrsvgRasterizer {
                 reply.box = try inkExtentHere(svg: svg, baseFile: base, width: request.width, height: request.height)
             case .layers:
                 guard let shape = request.base else { throw RasterError(message: "the drawing request has no canvas to draw over") }
-                let pixels = try WorkerIO.load(shared, count: shape.stride * shape.height)
-                let over = RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels)
-                if let drawn = try drawLayersHere(svg: svg, baseFile: base, over: over, ids: request.ids ?? [], clearOf: request.box) {
-                    try put(drawn)
-                    reply.drawn = true
-                } else {
-                    reply.drawn = false
+                // Drawn where the tool put the canvas: the pixels stay at the start of the file.
+                let drawn = try WorkerIO.mapped(shared, count: shape.stride * shape.height) { pixels in
+                    try drawLayersHere(svg: svg, baseFile: base, onto: pixels, width: shape.width, height: shape.height,
+                                       stride: shape.stride, ids: request.ids ?? [], clearOf: request.box)
                 }
+                if drawn { reply.image = shape }
+                reply.drawn = drawn
             case .region:
                 try put(drawRegionHere(svg: svg, baseFile: base, canvas: canvas, region: request.region ?? Region(x: 0, y: 0, width: 1, height: 1),
                                        scale: request.scale ?? 1))

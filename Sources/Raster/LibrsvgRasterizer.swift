@@ -244,40 +244,50 @@ public enum LibrsvgRasterizer {
     /// comes within a pixel of `clearOf` (what the document draws after them), or cannot be
     /// measured.
     static func drawLayersHere(svg: Data, baseFile: URL, over base: RasterImage, ids: [String], clearOf: Box?) throws -> RasterImage? {
-        try withHandle(svg, baseFile: baseFile) { handle -> RasterImage? in
-            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(base.width), height: Double(base.height))
+        var pixels = base.pixels
+        let drawn = try pixels.withUnsafeMutableBytes { raw in
+            try drawLayersHere(svg: svg, baseFile: baseFile, onto: raw.baseAddress!, width: base.width, height: base.height,
+                               stride: base.stride, ids: ids, clearOf: clearOf)
+        }
+        return drawn ? RasterImage(width: base.width, height: base.height, stride: base.stride, pixels: pixels) : nil
+    }
+
+    /// `drawLayersHere` onto the canvas at `pixels` (cairo RGB24, `stride` bytes a row) in place:
+    /// the worker draws into its shared memory file, so a canvas is not copied in and out of it.
+    /// False, having drawn nothing, where the other returns nil.
+    static func drawLayersHere(svg: Data, baseFile: URL, onto pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
+                               ids: [String], clearOf: Box?) throws -> Bool {
+        try withHandle(svg, baseFile: baseFile) { handle -> Bool in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
             if let clearOf {
                 // Pixels an anti-aliased edge can touch, and one more.
                 let keepOut = Box(x: clearOf.x.rounded(.down) - 1, y: clearOf.y.rounded(.down) - 1,
                                   width: clearOf.width.rounded(.up) + 3, height: clearOf.height.rounded(.up) + 3)
                 for id in ids {
-                    guard let ink = try measuredInk(handle: handle, id: id, canvas: (base.width, base.height)) else { return nil }
-                    if ink.width > 0 && ink.intersects(keepOut) { return nil }
+                    guard let ink = try measuredInk(handle: handle, id: id, canvas: (width, height)) else { return false }
+                    if ink.width > 0 && ink.intersects(keepOut) { return false }
                 }
             }
-            var pixels = base.pixels
-            try pixels.withUnsafeMutableBytes { raw in
-                guard let surface = cairo_image_surface_create_for_data(raw.bindMemory(to: UInt8.self).baseAddress, CAIRO_FORMAT_RGB24,
-                                                                        Int32(base.width), Int32(base.height), Int32(base.stride)),
-                      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                    throw RasterError(message: "cairo could not wrap a \(base.width)×\(base.height) canvas")
-                }
-                defer { cairo_surface_destroy(surface) }
-                let cr = cairo_create(surface)
-                defer { cairo_destroy(cr) }
-                for id in ids {
-                    var error: UnsafeMutablePointer<GError>?
-                    if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
-                        throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
-                    }
-                }
-                let status = cairo_status(cr)
-                if status != CAIRO_STATUS_SUCCESS {
-                    throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
-                }
-                cairo_surface_flush(surface)
+            guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                                    Int32(width), Int32(height), Int32(stride)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(message: "cairo could not wrap a \(width)×\(height) canvas")
             }
-            return RasterImage(width: base.width, height: base.height, stride: base.stride, pixels: pixels)
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            for id in ids {
+                var error: UnsafeMutablePointer<GError>?
+                if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
+                    throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
+                }
+            }
+            let status = cairo_status(cr)
+            if status != CAIRO_STATUS_SUCCESS {
+                throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
+            }
+            cairo_surface_flush(surface)
+            return true
         }
     }
 

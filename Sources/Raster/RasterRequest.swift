@@ -141,4 +141,18 @@ package enum WorkerIO {
             initialized = count
         }
     }
+
+    /// The memory file's first `count` bytes (it holds them), mapped for reading and writing
+    /// while `body` runs.
+    package static func mapped<T>(_ fd: Int32, count: Int, _ body: (UnsafeMutableRawPointer) throws -> T) throws -> T {
+        var size = stat()
+        guard count > 0, fstat(fd, &size) == 0, Int(size.st_size) >= count else {
+            throw RasterError(message: "cannot read the drawing's shared memory (\(count) bytes expected, \(size.st_size) there)")
+        }
+        guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0), address != MAP_FAILED else {
+            throw RasterError(message: "cannot map the drawing's shared memory (\(count) bytes): \(String(cString: strerror(errno)))")
+        }
+        defer { munmap(address, count) }
+        return try body(address)
+    }
 }
