@@ -1,6 +1,7 @@
 #include "ssc_png.h"
 #include "ssc_idat.h"
 
+#include <libdeflate.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -62,8 +63,38 @@ void ssc_png_header_free(ssc_png_header *header) {
     header->icc_size = 0;
 }
 
-// cICP is newer than this libpng: it arrives as an unknown chunk, kept on request.
-static const png_byte ssc_cicp_name[5] = {'c', 'I', 'C', 'P', 0};
+// cICP is newer than this libpng, and acTL (APNG) is not in it: both arrive as unknown
+// chunks, kept on request.
+static const png_byte ssc_kept_unknown_names[10] = {'c', 'I', 'C', 'P', 0, 'a', 'c', 'T', 'L', 0};
+static const png_byte *const ssc_cicp_name = ssc_kept_unknown_names;
+static const png_byte *const ssc_actl_name = ssc_kept_unknown_names + 5;
+
+static uint32_t ssc_tiff_uint(const uint8_t *p, int bytes, int big_endian) {
+    uint32_t value = 0;
+    for (int i = 0; i < bytes; i++) value |= (uint32_t)p[big_endian ? i : bytes - 1 - i] << (8 * (bytes - 1 - i));
+    return value;
+}
+
+// The Orientation tag (0x0112, one SHORT) of an eXIf's first IFD, as browsers read it to turn
+// the image; 0 when the IFD has none or the TIFF structure cannot be read.
+static int ssc_exif_orientation(const uint8_t *exif, size_t size) {
+    if (size < 8) return 0;
+    int big_endian = exif[0] == 'M' && exif[1] == 'M';
+    if (!big_endian && !(exif[0] == 'I' && exif[1] == 'I')) return 0;
+    if (ssc_tiff_uint(exif + 2, 2, big_endian) != 42) return 0;
+    uint32_t ifd = ssc_tiff_uint(exif + 4, 4, big_endian);
+    if (ifd > size - 2) return 0;
+    uint32_t count = ssc_tiff_uint(exif + ifd, 2, big_endian);
+    for (uint32_t i = 0; i < count; i++) {
+        size_t entry = (size_t)ifd + 2 + (size_t)i * 12;
+        if (entry + 12 > size) return 0;
+        const uint8_t *e = exif + entry;
+        if (ssc_tiff_uint(e, 2, big_endian) != 0x0112) continue;
+        if (ssc_tiff_uint(e + 2, 2, big_endian) != 3 || ssc_tiff_uint(e + 4, 4, big_endian) != 1) return 0;
+        return (int)ssc_tiff_uint(e + 8, 2, big_endian);
+    }
+    return 0;
+}
 
 static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out) {
     out->width = png_get_image_width(png, info);
@@ -78,6 +109,11 @@ static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out
     out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
 #ifdef PNG_INFO_eXIf
     out->has_exif = png_get_valid(png, info, PNG_INFO_eXIf) != 0;
+    png_bytep exif = NULL;
+    png_uint_32 exif_size = 0;
+    if (out->has_exif && png_get_eXIf_1(png, info, &exif_size, &exif) && exif) {
+        out->exif_orientation = ssc_exif_orientation(exif, exif_size);
+    }
 #else
     out->has_exif = 0;
 #endif
@@ -105,6 +141,7 @@ static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out
             out->has_cicp = 1;
             memcpy(out->cicp, unknowns[i].data, 4);
         }
+        if (memcmp(unknowns[i].name, ssc_actl_name, 4) == 0) out->has_actl = 1;
     }
 }
 
@@ -139,7 +176,7 @@ int ssc_png_read_header(const uint8_t *data, size_t size, uint32_t max_width, ui
         return 1;
     }
     png_set_user_limits(png, max_width, max_height);
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, ssc_cicp_name, 1);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, ssc_kept_unknown_names, 2);
     png_set_read_fn(png, &reader, ssc_read_fn);
     png_read_info(png, info);
     ssc_fill_header(png, info, out);
@@ -228,6 +265,95 @@ void ssc_buffer_free(ssc_buffer *buffer) {
     buffer->data = NULL;
     buffer->size = 0;
     buffer->capacity = 0;
+}
+
+// Appends `length` bytes to `buffer`, growing it; 0 when out of memory.
+static int ssc_buffer_append(ssc_buffer *buffer, const uint8_t *data, size_t length) {
+    if (buffer->capacity - buffer->size < length) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 65536;
+        while (capacity - buffer->size < length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(buffer->data, capacity);
+        if (!grown) return 0;
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, data, length);
+    buffer->size += length;
+    return 1;
+}
+
+static uint32_t ssc_be32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+int ssc_png_copy_drawn_chunks(const uint8_t *data, size_t size, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    static const char *const drawn[] = {"IHDR", "PLTE", "tRNS", "sRGB", "IDAT", "IEND"};
+    memset(out, 0, sizeof(*out));
+    message[0] = 0;
+    if (ssc_check_signature(data, size, message)) return 1;
+    if (!ssc_buffer_append(out, data, 8)) goto memory;
+    for (size_t offset = 8;;) {
+        if (size - offset < 12) {
+            snprintf(message, SSC_PNG_MESSAGE_SIZE, "a chunk at byte %zu runs past the end of the file (no IEND chunk)", offset);
+            ssc_buffer_free(out);
+            return 1;
+        }
+        uint32_t length = ssc_be32(data + offset);
+        const uint8_t *type = data + offset + 4;
+        if (length > 0x7FFFFFFFu || size - offset - 12 < length) {
+            snprintf(message, SSC_PNG_MESSAGE_SIZE, "the %.4s chunk at byte %zu runs past the end of the file", (const char *)type, offset);
+            ssc_buffer_free(out);
+            return 1;
+        }
+        size_t whole = (size_t)length + 12;
+        int keep = 0;
+        for (size_t i = 0; i < sizeof(drawn) / sizeof(drawn[0]); i++) keep |= memcmp(type, drawn[i], 4) == 0;
+        if (keep) {
+            uint32_t crc = (uint32_t)libdeflate_crc32(0, type, (size_t)length + 4);
+            int critical = (type[0] & 0x20) == 0;
+            if (crc != ssc_be32(data + offset + 8 + length)) {
+                if (critical) {
+                    snprintf(message, SSC_PNG_MESSAGE_SIZE, "the %.4s chunk at byte %zu has a CRC-32 that does not match its bytes", (const char *)type, offset);
+                    ssc_buffer_free(out);
+                    return 1;
+                }
+            } else if (!ssc_buffer_append(out, data + offset, whole)) {
+                goto memory;
+            }
+        }
+        if (memcmp(type, "IEND", 4) == 0) return 0;
+        offset += whole;
+    }
+memory:
+    snprintf(message, SSC_PNG_MESSAGE_SIZE, "out of memory while copying the chunks");
+    ssc_buffer_free(out);
+    return 1;
+}
+
+int ssc_png_insert_chunk(const uint8_t *data, size_t size, const char *type, const uint8_t *payload, size_t payload_size,
+                         const char *before, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]) {
+    memset(out, 0, sizeof(*out));
+    message[0] = 0;
+    if (ssc_check_signature(data, size, message)) return 1;
+    size_t offset = 8;
+    while (size - offset >= 12 && memcmp(data + offset + 4, before, 4) != 0 && (size_t)ssc_be32(data + offset) <= size - offset - 12) {
+        offset += (size_t)ssc_be32(data + offset) + 12;
+    }
+    if (size - offset < 12 || memcmp(data + offset + 4, before, 4) != 0 || payload_size > 0x7FFFFFFFu) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "no %.4s chunk to insert before", before);
+        return 1;
+    }
+    uint8_t head[8] = {(uint8_t)(payload_size >> 24), (uint8_t)(payload_size >> 16), (uint8_t)(payload_size >> 8), (uint8_t)payload_size};
+    memcpy(head + 4, type, 4);
+    uint32_t crc = (uint32_t)libdeflate_crc32(libdeflate_crc32(0, type, 4), payload, payload_size);
+    uint8_t tail[4] = {(uint8_t)(crc >> 24), (uint8_t)(crc >> 16), (uint8_t)(crc >> 8), (uint8_t)crc};
+    if (!ssc_buffer_append(out, data, offset) || !ssc_buffer_append(out, head, 8) || !ssc_buffer_append(out, payload, payload_size)
+        || !ssc_buffer_append(out, tail, 4) || !ssc_buffer_append(out, data + offset, size - offset)) {
+        snprintf(message, SSC_PNG_MESSAGE_SIZE, "out of memory");
+        ssc_buffer_free(out);
+        return 1;
+    }
+    return 0;
 }
 
 static void ssc_write_fn(png_structp png, png_bytep data, size_t length) {

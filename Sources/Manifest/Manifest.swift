@@ -63,6 +63,10 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var path: String
         public var sha256: String
         public var bytes: Int
+        /// A capture copy's: the SHA-256 of the capture file it was made from (`sha256` is the
+        /// copy's, which holds only the chunks the drawing reads, or the pixels converted to
+        /// sRGB). Absent for SVGs and in manifests before schemaVersion 3.
+        public var sourceSHA256: String? = nil
     }
 
     public struct PNGEntry: Codable, Equatable, Sendable {
@@ -178,7 +182,9 @@ public struct Manifest: Codable, Equatable, Sendable {
     public static let kindName = "composed-screenshots"
     /// 2: outputs are keyed by locale, screen, canvas, target and panel, each once (1 listed an
     /// output once per locale file with targets); the fingerprint is over canonical JSON.
-    public static let schema = 2
+    /// 3: a capture copy is the drawn chunks of its capture, not the file's bytes, and records
+    /// the file's SHA-256 as `sourceSHA256` beside its own.
+    public static let schema = 3
     public static let notEvidenceStatement =
         "Composed marketing assets, not capture evidence: headlines and frames were added by the tool and were never shown by the app."
 

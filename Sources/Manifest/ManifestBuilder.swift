@@ -20,7 +20,8 @@ public enum ManifestBuilder {
             locale: spec.locale, screen: spec.key.screen, canvas: spec.key.canvas, panel: spec.key.panel, captureId: spec.name, headline: spec.typesetting.plainText(spec.headline), headlineKey: spec.headlineKey, well: spec.capture.well.id,
             svg: Manifest.SVGEntry(path: names.svg, sha256: output.svgSHA256, bytes: output.svg.count),
             png: png,
-            capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count),
+            capture: Manifest.SVGEntry(path: names.captureCopy, sha256: spec.capture.drawSHA256, bytes: spec.capture.drawBytes.count,
+                                      sourceSHA256: spec.capture.sha256),
             fonts: output.fonts.map { Manifest.FileEntry(path: $0, sha256: fontHashes[$0] ?? "") },
             hyphenation: output.hyphenation.map { Manifest.FileEntry(path: $0, sha256: HyphenationCatalog.shared.sha256(ofFile: $0)) },
             headlineFallback: spec.headlineFallback,
@@ -31,7 +32,7 @@ public enum ManifestBuilder {
             captureSource: spec.captureSource.map { Manifest.FileEntry(path: $0, sha256: spec.capture.sha256) },
             captureFallback: spec.captureFallback,
             extraCaptures: spec.extraCaptures.isEmpty ? nil : zip(spec.extraCaptures, names.extraCaptureCopies).map { capture, copy in
-                Manifest.SVGEntry(path: copy, sha256: capture.drawSHA256, bytes: capture.drawBytes.count)
+                Manifest.SVGEntry(path: copy, sha256: capture.drawSHA256, bytes: capture.drawBytes.count, sourceSHA256: capture.sha256)
             })
     }
 

@@ -7,7 +7,7 @@ import Plan
 /// Reads a manifest for `verify` and `merge-manifests`: a regular file, decoded, of kind
 /// `composed-screenshots` and this version's schemaVersion (`Manifest.schema`), whose output
 /// paths stay inside its folder. `release(_:)` reads what a render needs of an earlier release
-/// in its output folder, of this version or the one before.
+/// in its output folder, of this version or an earlier one.
 package enum ManifestReader {
     /// Nil (with the reason in the collector) when the file cannot be read or is not a manifest.
     static func read(_ file: String, into d: inout DiagnosticCollector) -> Manifest? {
@@ -26,7 +26,7 @@ package enum ManifestReader {
         // that is no integer is left to the decoder, which names it.
         let found = version(parsed.fields)
         if let schema = found.schemaVersion, found.kind != Manifest.kindName || schema != Manifest.schema {
-            let earlier = found.kind == Manifest.kindName && found.schemaVersion == 1
+            let earlier = found.kind == Manifest.kindName && schema < Manifest.schema
                 ? " (written by an earlier version of store-screenshot-compose: render the release again with this version, which replaces its outputs)" : ""
             d.error(file, "schemaVersion", "expected kind \"\(Manifest.kindName)\" schemaVersion \(Manifest.schema), found \"\(found.kind)\" schemaVersion \(schema)\(earlier)")
             return nil
@@ -55,8 +55,8 @@ package enum ManifestReader {
     }
 
     /// What a render needs of an earlier release in its output folder: the files its outputs
-    /// were written to and their pixels' SHA-256. Read from a manifest of this version or the
-    /// one before (their outputs list the same files), so a release of the previous version is
+    /// were written to and their pixels' SHA-256. Read from a manifest of this version or an
+    /// earlier one (their outputs list the same files), so a release of an earlier version is
     /// rendered over in place — its outputs removed as stale — never refused. Nil for anything
     /// else (another kind or version, not a manifest); the run then leaves the files alone.
     /// `followLinks` false: a symbolic link at `file` is no release (the output folder's

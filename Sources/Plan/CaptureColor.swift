@@ -28,8 +28,10 @@ public enum CaptureColor {
     }
 
     /// Decides whether `bytes` (a PNG whose header is `header`) are sRGB, and if not converts
-    /// them: returns the PNG to compose from (the same bytes when already sRGB; else an 8-bit
-    /// RGBA PNG of the converted pixels with an sRGB chunk) and the decision.
+    /// them: returns the PNG to compose from, the copy the SVG links and librsvg draws (when
+    /// already sRGB, the bytes with only the chunks the drawing reads, `PNGCodec.drawnChunksCopy`,
+    /// so a browser cannot read another colour space, orientation or animation into them; else
+    /// an 8-bit RGBA PNG of the converted pixels with an sRGB chunk) and the decision.
     ///
     /// sRGB: an sRGB chunk, an ICC profile whose description names sRGB, cICP 1/13, gAMA
     /// 0.45455 with sRGB (or no) cHRM, or no colour chunk at all (assumed, as browsers do).
@@ -37,9 +39,10 @@ public enum CaptureColor {
     /// gAMA/cHRM describing another RGB space. Throws `ColorConversionError` for an ICC profile
     /// lcms2 cannot read or that is not RGB, a cICP it does not know, or a failed transform.
     ///
-    /// `convert: false` decides from the chunks alone and returns `bytes` unconverted: a part of
-    /// a CI matrix plans every capture but converts (decodes) only those it composes.
+    /// `convert: false` decides from the chunks alone and returns `bytes` as they are: a part of
+    /// a CI matrix plans every capture but converts (decodes) and copies only those it composes.
     public static func prepare(bytes: Data, header: PNGHeader, convert: Bool = true) throws -> (Data, CaptureColorDecision) {
+        let copy: (Data) throws -> Data = convert ? { try drawnCopy($0) } : { $0 }
         let convert: (Data, cmsHPROFILE) throws -> Data = convert ? { try Self.convert($0, from: $1) } : { data, _ in data }
         let chunks = header.colorChunks
         if let reason = chunks.rejectedICC {
@@ -53,14 +56,14 @@ public enum CaptureColor {
                 throw ColorConversionError(message: "ICC profile \"\(name)\" is not an RGB profile: expected RGB, found another colour space")
             }
             if isSRGB(profile) {
-                return (bytes, CaptureColorDecision(source: "ICC profile \"\(name)\" (sRGB)", converted: false))
+                return (try copy(bytes), CaptureColorDecision(source: "ICC profile \"\(name)\" (sRGB)", converted: false))
             }
             return (try convert(bytes, profile), CaptureColorDecision(source: "ICC profile \"\(name)\"", converted: true))
         }
         if let cicp = chunks.cicp {
             switch (cicp[0], cicp[1]) {
             case (1, 13):
-                return (bytes, CaptureColorDecision(source: "cICP 1/13 (sRGB)", converted: false))
+                return (try copy(bytes), CaptureColorDecision(source: "cICP 1/13 (sRGB)", converted: false))
             case (12, 13):
                 let profile = displayP3Handle()
                 defer { cmsCloseProfile(profile) }
@@ -70,14 +73,14 @@ public enum CaptureColor {
             }
         }
         if chunks.sRGB {
-            return (bytes, CaptureColorDecision(source: "sRGB (sRGB chunk)", converted: false))
+            return (try copy(bytes), CaptureColorDecision(source: "sRGB (sRGB chunk)", converted: false))
         }
         if chunks.gamma != nil || chunks.chromaticities != nil {
             let gamma = chunks.gamma ?? 1 / 2.2
             let c = chunks.chromaticities ?? srgbChromaticities
             let nearSRGB = abs(gamma - 0.45455) < 0.0005 && zip(c, srgbChromaticities).allSatisfy { abs($0 - $1) < 0.002 }
             if nearSRGB {
-                return (bytes, CaptureColorDecision(source: "gAMA/cHRM (sRGB)", converted: false))
+                return (try copy(bytes), CaptureColorDecision(source: "gAMA/cHRM (sRGB)", converted: false))
             }
             let profile = try calibrated(gamma: gamma, chromaticities: c)
             defer { cmsCloseProfile(profile) }
@@ -85,7 +88,17 @@ public enum CaptureColor {
                     CaptureColorDecision(source: "gAMA \(SVGNumber.format(gamma))" + (chunks.chromaticities.map { " cHRM \($0.map { SVGNumber.format($0 * 1000) }.joined(separator: "/")) e-3" } ?? ""),
                                          converted: true))
         }
-        return (bytes, CaptureColorDecision(source: "untagged (assumed sRGB)", converted: false))
+        return (try copy(bytes), CaptureColorDecision(source: "untagged (assumed sRGB)", converted: false))
+    }
+
+    /// The sRGB capture's copy; chunks that do not walk (after libpng decoded the image data,
+    /// not expected) refuse it like a colour problem, naming the capture.
+    private static func drawnCopy(_ bytes: Data) throws -> Data {
+        do {
+            return try PNGCodec.drawnChunksCopy(bytes)
+        } catch let error as PNGError {
+            throw ColorConversionError(message: "cannot copy the chunks librsvg draws from: expected whole chunks up to IEND, found \(error.message)")
+        }
     }
 
     /// A Display P3 ICC profile (DCI-P3 primaries, D65 white, sRGB transfer curve) made by

@@ -6,7 +6,8 @@ import Ingest
 extension Planner {
     /// The pixels of the captures `outputs` compose, for a plan made with `deferPixels`: each
     /// file decoded once (its first visible pixel, the composed-output check) and converted to
-    /// sRGB where its chunks ask for it, with the refusals planning gives a whole run. A part of
+    /// sRGB where its chunks ask for it (else copied with only the chunks the drawing reads,
+    /// `CaptureColor.prepare`), with the refusals planning gives a whole run. A part of
     /// a CI matrix so decodes only its own captures; a capture whose pixels are broken is
     /// reported by the part that composes it. Returns the outputs whose captures all passed,
     /// their captures completed.
@@ -52,10 +53,9 @@ extension Planner {
     private static func pixelFacts(of capture: PlannedCapture, inputs: IngestedInputs, _ d: inout DiagnosticCollector) -> PixelFacts? {
         let field = capture.jobField ?? "captures[\(capture.jobIndex)]"
         guard let ink = pixelFacts(capture.bytes, header: capture.header, url: capture.url, field: field, inputs: inputs, &d) else { return nil }
-        guard capture.color.converted else { return PixelFacts(inkPixel: ink, drawBytes: capture.bytes, drawSHA256: capture.sha256) }
         do {
-            let (converted, _) = try CaptureColor.prepare(bytes: capture.bytes, header: capture.header)
-            return PixelFacts(inkPixel: ink, drawBytes: converted, drawSHA256: SHA256.hex(converted))
+            let (drawn, _) = try CaptureColor.prepare(bytes: capture.bytes, header: capture.header)
+            return PixelFacts(inkPixel: ink, drawBytes: drawn, drawSHA256: SHA256.hex(drawn))
         } catch let error as ColorConversionError {
             d.error(capture.url.path, "\(field).path", "capture refused: \(error.message)")
         } catch {

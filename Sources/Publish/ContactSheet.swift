@@ -42,11 +42,11 @@ public enum ContactSheet {
     public static func html(manifest: Manifest, warnings: [Diagnostic]) -> Data {
         let captures = Dictionary(manifest.inputs.captures.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         // An output of a screen is named after the screen, not its capture: its capture is the
-        // input the copy's bytes are.
+        // input the copy was made from.
         let capturesByHash = Dictionary(manifest.inputs.captures.map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
         var canvases: [String: Canvas] = [:]
         for o in manifest.outputs where canvases[row(o)] == nil {
-            let capture = captures[o.captureId] ?? capturesByHash[o.capture.sha256]
+            let capture = captures[o.captureId] ?? capturesByHash[o.capture.sourceSHA256 ?? o.capture.sha256]
             canvases[row(o)] = Canvas(id: o.storeWell?.id ?? o.well, width: o.png?.width ?? capture?.width ?? 0,
                                            height: o.png?.height ?? capture?.height ?? 0)
         }

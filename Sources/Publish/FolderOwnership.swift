@@ -131,7 +131,7 @@ struct FolderOwnership {
     }
 
     /// The manifest `name` in `root` when it is the tool's: a regular file (not a link) of kind
-    /// `composed-screenshots`, of this schema version or the one before, whose plan's fingerprint
+    /// `composed-screenshots`, of this schema version or an earlier one, whose plan's fingerprint
     /// is its basis's SHA-256, and for a part manifest (`manifest.<…>.json`) one named after its
     /// own selection (`anyName`: the name is the caller's, as `merge-manifests -o` gives it, and
     /// any whole or part manifest counts).

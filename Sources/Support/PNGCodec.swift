@@ -30,6 +30,11 @@ public struct PNGHeader: Equatable, Sendable {
     public var hasSRGB: Bool
     public var hasICCP: Bool
     public var hasEXIF: Bool
+    /// The eXIf chunk's Orientation (1-8, EXIF's numbering: 1 upright, 6 turned a quarter
+    /// clockwise to view); nil when there is no eXIf or it has no Orientation tag.
+    public var exifOrientation: Int? = nil
+    /// An acTL chunk: an animated PNG (APNG), whose frames browsers play and libpng never reads.
+    public var isAnimated = false
     /// A tRNS chunk: transparency for palette, gray or RGB images.
     public var hasTRNS: Bool
     /// What the colour chunks say about the pixels' colour space.
@@ -188,6 +193,41 @@ public enum PNGCodec {
         return DecodedPNG(header: header, rgba: rgba, texts: texts, hasTimeChunk: image.has_time != 0)
     }
 
+    /// The copy of a capture an SVG links (`ssc_png_copy_drawn_chunks`): the chunks the drawing
+    /// reads (IHDR, PLTE, tRNS, sRGB, IDAT, IEND) copied whole, every other chunk left out, so
+    /// a browser shows the pixels librsvg drew. `data` must be a PNG whose image data decoded.
+    /// Throws `PNGError` when its chunks cannot be walked.
+    public static func drawnChunksCopy(_ data: Data) throws -> Data {
+        let copy = try buffer { buffer, message in
+            data.withUnsafeBytes { raw in
+                ssc_png_copy_drawn_chunks(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, buffer, message)
+            }
+        }
+        // Chunks are only ever left out: a copy as long as the file is the file, whose bytes
+        // the plan then holds once.
+        return copy.count == data.count ? data : copy
+    }
+
+    /// For tests: `data` with a chunk `type` holding `payload` inserted before the first chunk
+    /// named `before`, its CRC-32 computed (captures with chunks libpng does not write: acTL, fcTL, fdAT).
+    package static func insertingChunk(_ type: String, _ payload: [UInt8], before: String, into data: Data) throws -> Data {
+        try buffer { buffer, message in
+            data.withUnsafeBytes { raw in
+                ssc_png_insert_chunk(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, type, payload, payload.count, before, buffer, message)
+            }
+        }
+    }
+
+    /// Runs a C call that fills an `ssc_buffer`, returning its bytes or throwing its message.
+    private static func buffer(_ call: (UnsafeMutablePointer<ssc_buffer>, UnsafeMutablePointer<CChar>) -> Int32) throws -> Data {
+        var buffer = ssc_buffer()
+        var message = [CChar](repeating: 0, count: Int(SSC_PNG_MESSAGE_SIZE))
+        let status = call(&buffer, &message)
+        if status != 0 { throw PNGError(message: String(cString: message)) }
+        defer { ssc_buffer_free(&buffer) }
+        return Data(bytes: buffer.data, count: buffer.size)
+    }
+
     /// Encodes 8-bit RGBA pixels (row-major, 4 bytes per pixel) as an RGBA PNG. Throws `PNGError`.
     /// With `iccProfile` an iCCP chunk is written, else with `sRGB` an sRGB chunk.
     public static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int, iccProfile: Data? = nil, sRGB: Bool = false) throws -> Data {
@@ -293,7 +333,8 @@ public enum PNGCodec {
         if !iccWarning.isEmpty { chunks.rejectedICC = iccWarning }
         return PNGHeader(width: Int(h.width), height: Int(h.height), bitDepth: Int(h.bit_depth), colorType: colorType,
                          interlaced: h.interlace != 0, hasSRGB: h.has_srgb != 0, hasICCP: h.has_iccp != 0,
-                         hasEXIF: h.has_exif != 0, hasTRNS: h.has_trns != 0, colorChunks: chunks)
+                         hasEXIF: h.has_exif != 0, exifOrientation: h.exif_orientation != 0 ? Int(h.exif_orientation) : nil,
+                         isAnimated: h.has_actl != 0, hasTRNS: h.has_trns != 0, colorChunks: chunks)
     }
 
     /// The C encoder reads `height` rows of `stride` bytes: a shorter buffer (or a size whose

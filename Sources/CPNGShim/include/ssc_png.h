@@ -22,6 +22,8 @@ typedef struct {
     int has_chrm;
     int has_trns;
     int has_exif;
+    int exif_orientation;  // the eXIf's TIFF Orientation tag (1-8) in IFD0, 0 when it has none
+    int has_actl;          // an APNG animation control chunk: the file is an animation
     int has_cicp;
     uint8_t cicp[4];       // colour primaries, transfer function, matrix, full range (cICP)
     double gamma;          // gAMA file gamma, 0 when absent
@@ -62,6 +64,21 @@ typedef struct {
 } ssc_buffer;
 
 void ssc_buffer_free(ssc_buffer *buffer);
+
+/// The copy of a capture an SVG links, so a browser draws what librsvg drew: `data` (a PNG
+/// whose image data libpng decoded whole) with only the chunks the drawing reads, each copied
+/// whole with its CRC: IHDR, PLTE, tRNS, sRGB, IDAT and IEND, in the file's order. Every other
+/// chunk (eXIf, acTL and its frames, iCCP, gAMA, cHRM, cICP, text, …) is left out; an ancillary
+/// chunk whose CRC-32 does not match its bytes is left out too, as libpng ignored it. Bytes
+/// after IEND are dropped. Returns 0, or non-zero with `message` set when the chunks cannot be
+/// walked (a chunk runs past the end, or no IEND).
+int ssc_png_copy_drawn_chunks(const uint8_t *data, size_t size, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
+
+/// For tests: `data` with a chunk of `type` (4 letters) holding `payload` inserted before the
+/// first chunk named `before`, its length and CRC-32 (libdeflate's) written here, so tests can
+/// make captures with chunks libpng does not write (acTL, fcTL, fdAT). Returns 0 on success.
+int ssc_png_insert_chunk(const uint8_t *data, size_t size, const char *type, const uint8_t *payload, size_t payload_size,
+                         const char *before, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
 /// Handed each packed 8-bit RGB row (`size` bytes) of an image being encoded, in order.
 typedef void (*ssc_row_sink)(void *context, const uint8_t *row, size_t size);

@@ -120,7 +120,7 @@ final class FastlaneFolderTests: XCTestCase {
                 ? "fastlane/screenshots/\(output.locale)/iPhone 16 Pro Max-\(screen).png"
                 : "fastlane/metadata/android/\(output.locale == "ja" ? "ja-JP" : output.locale)/images/phoneScreenshots/\(screen)_1700000000000.png"
             XCTAssertEqual(output.captureSource?.path, "../\(source)")
-            XCTAssertEqual(output.capture.sha256, try XCTUnwrap(hashes[source]), output.svg.path)
+            XCTAssertEqual(output.capture.sourceSHA256, try XCTUnwrap(hashes[source]), output.svg.path)
         }
         // --layout fastlane: iOS to deliver's folder, Android to supply's (with its Play target).
         var d = DiagnosticCollector()
@@ -165,9 +165,9 @@ final class FastlaneFolderTests: XCTestCase {
             let screen = output.captureId.hasSuffix("01Home") ? "01Home" : "02Search"
             let source = scratch.path("screenshots/\(output.locale)/\(device)-\(screen).png")
             XCTAssertEqual(output.captureSource?.sha256, hashes[source], "\(output.locale) \(output.captureId)")
-            XCTAssertEqual(output.capture.sha256, hashes[source])
+            XCTAssertEqual(output.capture.sourceSHA256, hashes[source])
             let copy = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(output.capture.path)")))
-            XCTAssertEqual(SHA256.hex(copy), hashes[source])
+            XCTAssertEqual(copy, try PNGCodec.drawnChunksCopy(try Data(contentsOf: URL(fileURLWithPath: source))))
             let svg = try String(contentsOfFile: scratch.path("out/\(output.svg.path)"), encoding: .utf8)
             XCTAssertTrue(svg.contains(Self.headlines[output.locale]?[screen]?.components(separatedBy: " ").first ?? "?"), output.svg.path)
         }
@@ -201,7 +201,7 @@ final class FastlaneFolderTests: XCTestCase {
             "en-US/01Home android-emulator-1080x2400", "en-US/02Search android-emulator-1080x2400",
         ])
         for output in manifest.outputs {
-            XCTAssertEqual(output.capture.sha256, hashes["\(output.locale)/\(output.captureId)"])
+            XCTAssertEqual(output.capture.sourceSHA256, hashes["\(output.locale)/\(output.captureId)"])
             XCTAssertTrue(output.captureSource?.path.hasPrefix("../fastlane/metadata/android/\(output.locale)/images/phoneScreenshots/\(output.captureId)_") == true)
         }
     }

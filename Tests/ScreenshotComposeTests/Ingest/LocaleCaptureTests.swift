@@ -47,8 +47,8 @@ final class LocaleCaptureTests: XCTestCase {
             XCTAssertTrue(svg.contains(#"href="captures/shot.png""#))
             XCTAssertEqual(output.capture.path, "\(output.locale)/captures/shot.png")
             let copy = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(output.locale)/captures/shot.png")))
-            XCTAssertEqual(SHA256.hex(copy), hashes[output.locale])
-            XCTAssertEqual(output.capture.sha256, hashes[output.locale])
+            XCTAssertEqual(copy, try PNGCodec.drawnChunksCopy(try Data(contentsOf: URL(fileURLWithPath: scratch.path("captures/\(output.locale)/shot.png")))))
+            XCTAssertEqual(output.capture.sourceSHA256, hashes[output.locale])
         }
         // Each PNG shows its own capture: the captures differ only in their red channel
         // (40, 100, 160), which the drawn capture keeps. (A whole run draws layers shared by
@@ -109,7 +109,7 @@ final class LocaleCaptureTests: XCTestCase {
         let german = try XCTUnwrap(manifest.outputs.first { $0.locale == "de-DE" })
         XCTAssertEqual(german.captureFallback, "en-US")
         XCTAssertEqual(german.captureSource?.sha256, hashes["en-US"])
-        XCTAssertEqual(german.capture.sha256, hashes["en-US"])
+        XCTAssertEqual(german.capture.sourceSHA256, hashes["en-US"])
         XCTAssertEqual(manifest.outputs.filter { $0.captureFallback != nil }.count, 1)
 
         // A fallback locale without the file either: the error says so.
@@ -204,7 +204,9 @@ final class LocaleCaptureTests: XCTestCase {
         for locale in ["de-DE", "en-US", "ja"] {
             for name in ["shot", "other"] {
                 let copy = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(locale)/captures/\(name).png")))
-                XCTAssertEqual(SHA256.hex(copy), hashes["\(locale)/\(name)"], "\(locale)/\(name)")
+                let source = try Data(contentsOf: URL(fileURLWithPath: scratch.path("captures/\(locale)/\(name).png")))
+                XCTAssertEqual(SHA256.hex(source), hashes["\(locale)/\(name)"], "\(locale)/\(name)")
+                XCTAssertEqual(copy, try PNGCodec.drawnChunksCopy(source), "\(locale)/\(name)")
             }
         }
         XCTAssertEqual(try runTool(["verify", scratch.path("out/manifest.json")]).0, 0)

@@ -38,7 +38,7 @@ final class ScreengrabDuplicateTests: XCTestCase {
         let manifest = try XCTUnwrap(report.manifest)
         XCTAssertEqual(manifest.outputs.map(\.captureId), ["home", "search"])
         XCTAssertEqual(manifest.outputs.first?.captureSource?.path, "../\(folder)/home_1700000005000.png")
-        XCTAssertEqual(manifest.outputs.first?.capture.sha256, hashes["home_1700000005000.png"])
+        XCTAssertEqual(manifest.outputs.first?.capture.sourceSHA256, hashes["home_1700000005000.png"])
     }
 
     func testThreeShotsAreAllNamed() throws {

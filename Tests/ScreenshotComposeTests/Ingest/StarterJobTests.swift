@@ -114,7 +114,7 @@ final class StarterJobTests: XCTestCase {
         ])
         for output in manifest.outputs {
             let source = String(try XCTUnwrap(output.captureSource?.path).dropFirst(3))
-            XCTAssertEqual(output.capture.sha256, try XCTUnwrap(hashes[source]), source)
+            XCTAssertEqual(output.capture.sourceSHA256, try XCTUnwrap(hashes[source]), source)
             // Each store's folder of the language: deliver's ja, supply's ja-JP.
             let folder = output.locale == "ja" ? (source.contains("/android/") ? "ja-JP" : "ja") : output.locale
             XCTAssertTrue(source.contains("/\(folder)/"), source)

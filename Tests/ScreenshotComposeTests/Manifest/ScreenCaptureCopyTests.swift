@@ -31,7 +31,10 @@ final class ScreenCaptureCopyTests: XCTestCase {
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: scratch.path("out/manifest.json"))))
         let chat = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/captures/chat.png")))
         XCTAssertEqual(manifest.outputs.map(\.capture.path), ["en-US/captures/home.png"])
-        XCTAssertEqual(manifest.outputs[0].extraCaptures, [Manifest.SVGEntry(path: "en-US/captures/chat.png", sha256: SHA256.hex(chat), bytes: chat.count)])
+        let source = try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-chat.png"))
+        XCTAssertEqual(manifest.outputs[0].extraCaptures, [Manifest.SVGEntry(path: "en-US/captures/chat.png", sha256: SHA256.hex(chat), bytes: chat.count,
+                                                                             sourceSHA256: SHA256.hex(source))])
+        XCTAssertEqual(chat, try PNGCodec.drawnChunksCopy(source))
         XCTAssertEqual(try runTool(["verify", scratch.path("out/manifest.json")]).1, "verified 10 file(s): every SHA-256 matches\n")
         try Data("edited".utf8).write(to: URL(fileURLWithPath: scratch.path("out/en-US/captures/chat.png")))
         let (code, _, err) = try runTool(["verify", scratch.path("out/manifest.json")])

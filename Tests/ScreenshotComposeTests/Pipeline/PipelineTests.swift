@@ -40,8 +40,12 @@ final class PipelineTests: XCTestCase {
             XCTAssertEqual(output.png?.sha256, SHA256.hex(png))
             XCTAssertEqual(output.png?.bytes, png.count)
             let copy = try Data(contentsOf: out.appendingPathComponent(output.capture.path))
-            XCTAssertEqual(copy, captureBytes)
-            XCTAssertEqual(output.capture.sha256, manifest.inputs.captures[0].sha256)
+            // The copy is the capture's drawn chunks (its gAMA and cHRM left out), the manifest
+            // naming both files' SHA-256.
+            XCTAssertEqual(copy, try PNGCodec.drawnChunksCopy(captureBytes))
+            XCTAssertNotEqual(copy, captureBytes)
+            XCTAssertEqual(output.capture.sha256, SHA256.hex(copy))
+            XCTAssertEqual(output.capture.sourceSHA256, manifest.inputs.captures[0].sha256)
         }
         // The manifest's bytes are what `encoded()` gives for it.
         XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("manifest.json")), try manifest.encoded())

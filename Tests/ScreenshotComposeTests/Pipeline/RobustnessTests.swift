@@ -211,7 +211,7 @@ final class RobustnessTests: XCTestCase {
 
     func testVerifyRefusesAManifestThatClaimsEvidenceOrListsNothing() throws {
         let scratch = try Scratch()
-        try scratch.write("m.json", #"{"schemaVersion": 2, "kind": "composed-screenshots", "notCaptureEvidence": false, "statement": "", "tool": {"name": "x", "version": "1"}, "composedAt": "", "toolchain": {"librsvg": "", "cairo": "", "pango": "", "libpng": "", "lcms2": ""}, "inputs": {"template": {"path": "builtin:device-well.svg.tmpl", "sha256": "0"}, "wells": {"path": "builtin:wells.json", "sha256": "0"}, "storeWells": {"path": "builtin:store-wells.json", "sha256": "0"}, "captures": []}, "outputs": [], "plan": {"fingerprint": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "basis": [], "outputs": []}}"#)
+        try scratch.write("m.json", #"{"schemaVersion": 3, "kind": "composed-screenshots", "notCaptureEvidence": false, "statement": "", "tool": {"name": "x", "version": "1"}, "composedAt": "", "toolchain": {"librsvg": "", "cairo": "", "pango": "", "libpng": "", "lcms2": ""}, "inputs": {"template": {"path": "builtin:device-well.svg.tmpl", "sha256": "0"}, "wells": {"path": "builtin:wells.json", "sha256": "0"}, "storeWells": {"path": "builtin:store-wells.json", "sha256": "0"}, "captures": []}, "outputs": [], "plan": {"fingerprint": "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", "basis": [], "outputs": []}}"#)
         var d = DiagnosticCollector()
         ManifestVerifier.verify(manifestFile: scratch.path("m.json"), into: &d)
         XCTAssertEqual(Array(lines(d).prefix(2)), [

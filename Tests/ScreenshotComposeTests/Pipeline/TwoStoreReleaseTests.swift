@@ -70,7 +70,7 @@ final class TwoStoreReleaseTests: XCTestCase {
         let supplyOf = Dictionary(uniqueKeysWithValues: zip(["en-US", "de-DE", "ja", "ar"], ReleaseCaptures.supply))
         for output in manifest.outputs {
             let source = String(try XCTUnwrap(output.captureSource?.path).dropFirst(3))
-            XCTAssertEqual(output.capture.sha256, hashes[source], source)
+            XCTAssertEqual(output.capture.sourceSHA256, hashes[source], source)
             let folder = output.captureId.hasPrefix("phoneScreenshots")
                 ? "fastlane/metadata/android/\(supplyOf[output.locale] ?? "?")/" : "fastlane/screenshots/\(deliverOf[output.locale] ?? "?")/"
             XCTAssertTrue(source.hasPrefix(folder), "\(output.locale): \(source)")

@@ -299,7 +299,7 @@ final class ReleasePlanTests: XCTestCase {
             "fastlane/screenshots/de-DE/01_inbox_app-store-iphone-4.7.png", "fastlane/screenshots/en-US/01_inbox_app-store-iphone-4.7.png",
             "index.html", "manifest.json",
         ])
-        let refusal = "schemaVersion: expected kind \"composed-screenshots\" schemaVersion 2, found \"composed-screenshots\" schemaVersion 1 (written by an earlier version of store-screenshot-compose: render the release again with this version, which replaces its outputs)"
+        let refusal = "schemaVersion: expected kind \"composed-screenshots\" schemaVersion 3, found \"composed-screenshots\" schemaVersion 1 (written by an earlier version of store-screenshot-compose: render the release again with this version, which replaces its outputs)"
         let verify = try runTool(["verify", old])
         XCTAssertEqual([String(verify.0), verify.1, withoutPositions(verify.2)], ["1", "", "error: \(old): \(refusal)\n1 error(s)\n"])
         let merge = try runTool(["merge-manifests", old, "-o", release.appendingPathComponent("merged.json").path])
@@ -318,12 +318,12 @@ final class ReleasePlanTests: XCTestCase {
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: release.appendingPathComponent("de-DE").path), "the emptied folder goes too")
         let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: URL(fileURLWithPath: old)))
-        XCTAssertEqual(manifest.schemaVersion, 2)
+        XCTAssertEqual(manifest.schemaVersion, 3)
         XCTAssertEqual(manifest.plan.outputs.map(\.label), ["en-US/app-store:iphone-4.7/inbox"])
         XCTAssertEqual(try runTool(["verify", old]).0, 0)
 
         // The whole job again over a fresh copy of the v1 release: the same files, now vouched
-        // for by a version 2 manifest that verifies.
+        // for by a version 3 manifest that verifies.
         try FileManager.default.removeItem(at: release)
         try FileManager.default.copyItem(at: Fixtures.repository.appendingPathComponent("fixtures/v1-release/out"), to: release)
         try job.write(toFile: jobFile, atomically: true, encoding: .utf8)
@@ -331,14 +331,15 @@ final class ReleasePlanTests: XCTestCase {
         XCTAssertEqual(try files(), (v1Files + ["index.js"]).sorted(), "the contact sheet's script beside the sheet")
         let again = try runTool(["verify", old])
         XCTAssertEqual([String(again.0), again.1, again.2], ["0", "verified 14 file(s): every SHA-256 matches\n", ""])
-        // The PNGs' bytes are those the former version wrote. The SVGs are the template's
-        // normalized tree since issue 24 (the same drawing, written by the one writer): byte for
-        // byte what this version writes into an empty folder.
+        // The composed PNGs' bytes are those the former version wrote. The SVGs are the template's
+        // normalized tree since issue 24 (the same drawing, written by the one writer), and the
+        // capture copies the drawn chunks since issue 36: byte for byte what this version writes
+        // into an empty folder.
         let fresh = scratch.url.appendingPathComponent("fresh")
         XCTAssertEqual(try runTool(["render", jobFile, "--layout", "fastlane", "--quiet", "--out", fresh.path], environment: env).0, 0)
         for path in v1Files where path.hasSuffix(".png") || path.hasSuffix(".svg") {
             let written = try Data(contentsOf: release.appendingPathComponent(path))
-            let expected = path.hasSuffix(".png") ? Fixtures.repository.appendingPathComponent("fixtures/v1-release/out/\(path)")
+            let expected = path.hasSuffix(".png") && !path.contains("/captures/") ? Fixtures.repository.appendingPathComponent("fixtures/v1-release/out/\(path)")
                 : fresh.appendingPathComponent(path)
             XCTAssertEqual(written, try Data(contentsOf: expected), path)
         }

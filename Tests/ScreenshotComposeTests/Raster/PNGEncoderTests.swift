@@ -49,19 +49,6 @@ final class PNGEncoderTests: XCTestCase {
         return rgba
     }
 
-    /// Chunk types in file order.
-    private func chunkTypes(_ png: Data) -> [String] {
-        let bytes = [UInt8](png)
-        var types: [String] = []
-        var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            types.append(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
-            offset += 12 + length
-        }
-        return types
-    }
-
     func testEveryPresetDecodesWithLibpngToTheCanvasExactly() throws {
         let texts = [PNGText(key: "Title", value: "home"), PNGText(key: "Description", value: "Antworten in Sekunden ✓", international: true, language: "de-DE")]
         // Odd sizes, a single pixel, a single column, and one large enough (noise) for several IDAT chunks.
@@ -82,7 +69,7 @@ final class PNGEncoderTests: XCTestCase {
                 XCTAssertFalse(decoded.hasTimeChunk)
                 // libpng's validation path (CRC-32 of every chunk, whole zlib stream) accepts it too.
                 XCTAssertFalse(try PNGCodec.validateImageData(png))
-                let types = chunkTypes(png)
+                let types = pngChunks(png).map(\.type)
                 let idats = types.filter { $0 == "IDAT" }.count
                 XCTAssertEqual(types.filter { $0 != "IDAT" }, ["IHDR", "gAMA", "sRGB", "cHRM", "tEXt", "iTXt", "IEND"])
                 XCTAssertEqual(Array(types.drop { $0 != "IDAT" }.prefix(idats)), Array(repeating: "IDAT", count: idats), "IDAT chunks are consecutive")

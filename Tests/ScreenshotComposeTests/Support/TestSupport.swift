@@ -127,6 +127,58 @@ enum Fixtures {
     }
 }
 
+/// What a browser shows of a composed SVG (issue 36 item 3): headless Chromium, installed by
+/// the set-up.
+enum Chromium {
+    /// Chromium's screenshot of `svg` at the canvas's size, opened from file:// so the capture
+    /// copies beside it load as a browser loads them.
+    static func screenshot(_ svg: URL, width: Int, height: Int, shot: String) throws -> DecodedPNG {
+        try? FileManager.default.removeItem(atPath: shot)
+        let chromium = Process()
+        chromium.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        chromium.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),\(height)",
+                              "--screenshot=\(shot)", svg.absoluteString]
+        chromium.standardOutput = FileHandle.nullDevice
+        chromium.standardError = FileHandle.nullDevice
+        try chromium.run()
+        chromium.waitUntilExit()
+        return try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: shot)))
+    }
+
+    /// Mean absolute difference per channel (R, G, B) of two images over `rect` (clipped to the
+    /// images) less 4 pixels on each side: its anti-aliased edge and rounded corners.
+    static func meanDifference(_ a: DecodedPNG, _ b: DecodedPNG, in rect: Rect) -> [Double] {
+        let x0 = max(0, Int(rect.x.rounded(.up)) + 4), y0 = max(0, Int(rect.y.rounded(.up)) + 4)
+        let x1 = min(a.header.width, b.header.width, Int((rect.x + rect.width).rounded(.down)) - 4)
+        let y1 = min(a.header.height, b.header.height, Int((rect.y + rect.height).rounded(.down)) - 4)
+        guard x1 > x0, y1 > y0 else { return [] }
+        var sums = [0, 0, 0]
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                sums[0] += abs(Int(p.r) - Int(q.r)); sums[1] += abs(Int(p.g) - Int(q.g)); sums[2] += abs(Int(p.b) - Int(q.b))
+            }
+        }
+        return sums.map { Double($0) / Double((x1 - x0) * (y1 - y0)) }
+    }
+}
+
+/// A PNG's chunks in file order: type, payload and the offset of the chunk's length field.
+/// Reads lengths only (tests look at which chunks a file holds); stops at a chunk that runs
+/// past the end.
+func pngChunks(_ png: Data) -> [(type: String, payload: [UInt8], offset: Int)] {
+    let bytes = [UInt8](png)
+    var chunks: [(type: String, payload: [UInt8], offset: Int)] = []
+    var offset = 8
+    while offset + 12 <= bytes.count {
+        let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+        guard offset + 12 + length <= bytes.count else { break }
+        chunks.append((String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self), Array(bytes[offset + 8..<offset + 8 + length]), offset))
+        offset += 12 + length
+    }
+    return chunks
+}
+
 /// The lines the CLI would print for a collector's diagnostics, without the `:line:column`
 /// after the file (tests that care assert `Diagnostic.position`, and the command-line tests
 /// the printed lines whole).
