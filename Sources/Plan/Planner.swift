@@ -482,22 +482,12 @@ public enum Planner {
         return planned
     }
 
-    /// The header of a capture a browser shows as librsvg draws it, or nil (refused): librsvg
-    /// draws a PNG's first image upright, while a browser plays an APNG's frames (acTL) and turns
-    /// an image by its eXIf Orientation, so the SVG beside the PNG would show another picture.
-    /// An eXIf without an Orientation (simulator captures carry one) or with 1 is upright.
+    /// The header of a capture a browser shows as librsvg draws it, or nil (refused,
+    /// `PNGHeader.drawnOtherwiseByBrowsers`): the SVG beside the PNG would show another picture.
     static func stillUpright(_ header: PNGHeader, url: URL, _ d: inout DiagnosticCollector) -> PNGHeader? {
-        if header.isAnimated {
-            d.error(url.path, "acTL", "capture refused: expected a still PNG, found an animated PNG (an acTL chunk): a browser plays its frames, the composed PNG draws only its first image; save one frame as a still PNG")
-            return nil
-        }
-        let turns = [2: "mirrored left to right", 3: "turned 180°", 4: "mirrored top to bottom", 5: "mirrored left to right and turned 90° anticlockwise",
-                     6: "turned 90° clockwise", 7: "mirrored left to right and turned 90° clockwise", 8: "turned 90° anticlockwise"]
-        if let orientation = header.exifOrientation, let turn = turns[orientation] {
-            d.error(url.path, "eXIf Orientation", "capture refused: expected Orientation 1 (upright) or none, found \(orientation) (a browser shows it \(turn), the composed PNG upright); save the capture upright without an Orientation tag")
-            return nil
-        }
-        return header
+        guard let (chunk, problem) = header.drawnOtherwiseByBrowsers else { return header }
+        d.error(url.path, chunk, "capture refused: \(problem); save \(chunk == "acTL" ? "one frame as a still PNG" : "the capture upright without an Orientation tag")")
+        return nil
     }
 
     /// Decodes every row of a capture: the first pixel that shows (the rasterizer checks that

@@ -41,6 +41,25 @@ public struct PNGHeader: Equatable, Sendable {
     public var colorChunks = PNGColorChunks()
 }
 
+extension PNGHeader {
+    /// Why a browser would draw this PNG otherwise than librsvg, which draws a PNG's first image
+    /// upright: the chunk and "expected …, found …" (a browser plays an APNG's frames, acTL, and
+    /// turns an image by its eXIf Orientation); nil when they draw it alike. An eXIf without an
+    /// Orientation (simulators write one) or with 1 is upright. The one rule for captures and
+    /// a template's embedded images.
+    public var drawnOtherwiseByBrowsers: (chunk: String, problem: String)? {
+        if isAnimated {
+            return ("acTL", "expected a still PNG, found an animated PNG (an acTL chunk): a browser plays its frames, librsvg draws only its first image")
+        }
+        let turns = [2: "mirrored left to right", 3: "turned 180°", 4: "mirrored top to bottom", 5: "mirrored left to right and turned 90° anticlockwise",
+                     6: "turned 90° clockwise", 7: "mirrored left to right and turned 90° clockwise", 8: "turned 90° anticlockwise"]
+        if let orientation = exifOrientation, let turn = turns[orientation] {
+            return ("eXIf Orientation", "expected Orientation 1 (upright) or none, found \(orientation): a browser shows it \(turn), librsvg upright")
+        }
+        return nil
+    }
+}
+
 /// The colour chunks before a PNG's image data, as libpng reads them.
 public struct PNGColorChunks: Equatable, Sendable {
     /// iCCP: the embedded ICC profile.

@@ -326,6 +326,14 @@ struct TemplateReading {
             if trimmed.lowercased().hasPrefix("data:") {
                 if EmbeddedImage.mediaType(of: trimmed) == nil || !["image", "feImage"].contains(tree[node].name) {
                     findings.error(order[node], "\(tree.label(node)) \(name)", "embedded data a renderer may load differently: expected a base64 data:image/png or data:image/jpeg on an <image>, found \(name)=\"\(trimmed.prefix(40))\" on <\(tree[node].name)>", at: at)
+                } else {
+                    // Outputs carry the PNG as librsvg draws it: what a browser shows.
+                    switch EmbeddedImage.drawnPNG(trimmed) {
+                    case .refused(let chunk, let problem)?:
+                        findings.error(order[node], "\(tree.label(node)) \(name) \(chunk)", "embedded PNG a browser draws otherwise: \(problem)", at: at)
+                    case .drawn(let copy)?: tree[node].set("href", copy)
+                    case nil: break
+                    }
                 }
                 continue
             }

@@ -4,6 +4,7 @@ import XCTest
 @testable import Support
 @testable import Diagnostics
 @testable import Manifest
+@testable import Ingest
 import CPNGShim
 
 /// Issue 36 item 3: what a browser shows is what was checked. The capture copy beside the SVG
@@ -51,7 +52,7 @@ final class CaptureCopyTests: XCTestCase {
         XCTAssertTrue(try PNGCodec.readHeader(try Data(contentsOf: URL(fileURLWithPath: path))).isAnimated)
         let report = ScreenshotComposer().render(jobFile: try job(scratch, "apng.png"), options: epoch)
         XCTAssertEqual(lines(report), [
-            "error: \(path): acTL: capture refused: expected a still PNG, found an animated PNG (an acTL chunk): a browser plays its frames, the composed PNG draws only its first image; save one frame as a still PNG",
+            "error: \(path): acTL: capture refused: expected a still PNG, found an animated PNG (an acTL chunk): a browser plays its frames, librsvg draws only its first image; save one frame as a still PNG",
         ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
     }
@@ -62,7 +63,7 @@ final class CaptureCopyTests: XCTestCase {
             let path = try scratch.write("turned\(orientation).png", try PNGCodec.insertingChunk("eXIf", exif(orientation: orientation), before: "IDAT", into: try solid(0, 0, 255)))
             let report = ScreenshotComposer().render(jobFile: try job(scratch, "turned\(orientation).png"), options: epoch)
             XCTAssertEqual(lines(report), [
-                "error: \(path): eXIf Orientation: capture refused: expected Orientation 1 (upright) or none, found \(orientation) (a browser shows it \(turn), the composed PNG upright); save the capture upright without an Orientation tag",
+                "error: \(path): eXIf Orientation: capture refused: expected Orientation 1 (upright) or none, found \(orientation): a browser shows it \(turn), librsvg upright; save the capture upright without an Orientation tag",
             ])
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
@@ -186,5 +187,35 @@ final class CaptureCopyTests: XCTestCase {
         let turned = try Chromium.screenshot(out.appendingPathComponent(web.spec.destination.svg), width: png.header.width, height: png.header.height,
                                   shot: scratch.path("shot.png"))
         XCTAssertTrue(Chromium.meanDifference(turned, png, in: web.layout.capture).contains { $0 > 20 }, "Chromium turns an eXIf Orientation 6 image")
+    }
+
+    /// A PNG a template embeds follows the captures' rule: refused when a browser would turn or
+    /// play it, else carried in the outputs as its drawn chunks.
+    func testATemplatesEmbeddedPNGIsHeldToTheSameRule() throws {
+        let small = try PNGCodec.encodeRGBA([UInt8](repeating: 200, count: 8 * 8 * 4), width: 8, height: 8, sRGB: true)
+        func template(_ png: Data) -> String {
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+              <image width="8" height="8" href="data:image/png;base64,\(png.base64EncodedString())"/>
+            </svg>
+            """
+        }
+        let turned = try PNGCodec.insertingChunk("eXIf", exif(orientation: 8), before: "IDAT", into: small)
+        let animated = try PNGCodec.insertingChunk("acTL", big(1, 4) + big(0, 4), before: "IDAT", into: small)
+        for (png, chunk, problem) in [(turned, "eXIf Orientation", "expected Orientation 1 (upright) or none, found 8: a browser shows it turned 90° anticlockwise, librsvg upright"),
+                                      (animated, "acTL", "expected a still PNG, found an animated PNG (an acTL chunk): a browser plays its frames, librsvg draws only its first image")] {
+            var d = DiagnosticCollector()
+            XCTAssertNil(TemplateTree.read(text: template(png), file: "t.svg", into: &d))
+            XCTAssertEqual(lines(d), ["error: t.svg: <image> href \(chunk): embedded PNG a browser draws otherwise: \(problem)"])
+        }
+        let tagged = try PNGCodec.insertingChunk("tEXt", Array("Comment\u{0}exported".utf8), before: "IDAT",
+                                                 into: try PNGCodec.insertingChunk("eXIf", exif(orientation: 1), before: "IDAT", into: small))
+        var d = DiagnosticCollector()
+        let tree = try XCTUnwrap(TemplateTree.read(text: template(tagged), file: "t.svg", into: &d))
+        XCTAssertEqual(lines(d), [])
+        let href = try XCTUnwrap(tree.elements.first { $0.name == "image" }?["href"])
+        let carried = try XCTUnwrap(Data(base64Encoded: String(href.dropFirst("data:image/png;base64,".count))))
+        XCTAssertEqual(carried, try PNGCodec.drawnChunksCopy(tagged))
+        XCTAssertEqual(pngChunks(carried).map(\.type), ["IHDR", "sRGB", "IDAT", "IEND"])
     }
 }

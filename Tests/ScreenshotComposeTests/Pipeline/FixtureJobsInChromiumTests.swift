@@ -44,15 +44,18 @@ final class FixtureJobsInChromiumTests: XCTestCase {
                 let shot = try Chromium.screenshot(URL(fileURLWithPath: scratch.path("out/\(names.svg)")), width: png.header.width,
                                                    height: png.header.height, shot: scratch.path("shot.png"))
                 XCTAssertEqual([shot.header.width, shot.header.height], [png.header.width, png.header.height], names.svg)
-                for rect in captureRects(output.layout) {
+                // A panorama's image shows the captures its window holds; the others lie off it.
+                let rects = captureRects(output.layout).filter { $0.x + $0.width > 8 && $0.x < Double(png.header.width) - 8 }
+                XCTAssertFalse(rects.isEmpty, "\(name) \(names.svg): no capture rectangle on the canvas")
+                for rect in rects {
                     let difference = Chromium.meanDifference(shot, png, in: rect)
-                    print("chromium-fixture-jobs: \(name) \(names.svg) capture \(SVGNumber.format(rect.x)),\(SVGNumber.format(rect.y)) \(SVGNumber.format(rect.width))×\(SVGNumber.format(rect.height)): mean difference R G B \(difference.map { String(format: "%.3f", $0) }.joined(separator: " "))")
-                    XCTAssertFalse(difference.isEmpty, "\(name) \(names.svg): no capture rectangle on the canvas")
-                    XCTAssertTrue(difference.allSatisfy { $0 <= 2 }, "\(name) \(names.svg): \(difference)")
+                    let line = "chromium-fixture-jobs: \(name) \(names.svg) capture \(SVGNumber.format(rect.x)),\(SVGNumber.format(rect.y)) \(SVGNumber.format(rect.width))×\(SVGNumber.format(rect.height)): mean difference R G B \(difference.map { String(format: "%.3f", $0) }.joined(separator: " "))\n"
+                    FileHandle.standardError.write(Data(line.utf8))
+                    XCTAssertTrue(!difference.isEmpty && difference.allSatisfy { $0 <= 2 }, "\(name) \(names.svg): \(difference)")
                     compared += 1
                 }
             }
         }
-        print("chromium-fixture-jobs: \(compared) capture rectangle(s) compared")
+        FileHandle.standardError.write(Data("chromium-fixture-jobs: \(compared) capture rectangle(s) compared\n".utf8))
     }
 }
