@@ -48,7 +48,11 @@ final class FrameShapeTests: XCTestCase {
                                      "width": 1206, "height": 2622, "source": "test", "storeWell": NSNull(),
                                      "shape": ["cornerRadius": 165, "cutout": ["kind": "dynamic-island", "x": 413, "y": 33, "width": 380, "height": 110],
                                                "citations": []]]
-        catalog["wells"] = ((catalog["wells"] as? [[String: Any]]) ?? []) + [island]
+        let hole: [String: Any] = ["id": "test-punch-hole", "device": "Android emulator capture", "family": "phone", "platform": "android",
+                                   "width": 1080, "height": 2400, "source": "test", "storeWell": NSNull(),
+                                   "shape": ["cornerRadius": 100, "cutout": ["kind": "punch-hole", "x": 504, "y": 30, "width": 72, "height": 72],
+                                             "citations": []]]
+        catalog["wells"] = ((catalog["wells"] as? [[String: Any]]) ?? []) + [island, hole]
         return try JSONSerialization.data(withJSONObject: catalog, options: [.sortedKeys])
     }
 
@@ -115,6 +119,22 @@ final class FrameShapeTests: XCTestCase {
         // The home button: a ring under the screen (the modern phone frame has none).
         XCTAssertTrue(composed.svg.contains(##"fill="none" stroke="#3a3f4a""##), "the home button's ring")
         XCTAssertFalse(composed.svg.contains("device-cutout"), "no cutout on a phone that has none")
+    }
+
+    func testTheIPhone8PlusInLandscapeKeepsItsCornersWhole() throws {
+        let composed = try compose(well: "ios-simulator-2208x1242", width: 2208, height: 1242, radius: 0)
+        assertMarkersWhole(composed, width: 2208, height: 1242, radius: 0, "iPhone 8 Plus, landscape")
+        XCTAssertTrue(composed.svg.contains(##"fill="none" stroke="#3a3f4a""##), "the home button's ring")
+    }
+
+    func testAnAndroidPhoneWithARecordedPunchHoleGetsItThereAndNowhereElse() throws {
+        let composed = try compose(well: "test-punch-hole", width: 1080, height: 2400, radius: 100)
+        assertMarkersWhole(composed, width: 1080, height: 2400, radius: 100, "punch hole")
+        let scale = composed.placed.width / 1080
+        let middle = composed.png.pixel(x: Int(composed.placed.x + 540 * scale), y: Int(composed.placed.y + 66 * scale))
+        XCTAssertEqual([middle.r, middle.g, middle.b], [0, 0, 0], "the hole's middle")
+        let beside = composed.png.pixel(x: Int(composed.placed.x + 620 * scale), y: Int(composed.placed.y + 66 * scale))
+        XCTAssertEqual([beside.r, beside.g, beside.b], [0x80, 0x80, 0x80], "the status bar beside it is the capture's")
     }
 
     func testThe1080x1920AndroidPhoneHasSquareCornersAndNoCamera() throws {
