@@ -8,7 +8,8 @@ import Glibc
 /// The lock of a folder the tool writes (`<folder>/.store-screenshot-compose.lock`, `flock`):
 /// render, `merge-manifests` and preview each hold it while they write, so two of them never
 /// interleave in one folder (a merge during a render wrote a manifest of the old parts over the
-/// new files). Released when the value goes.
+/// new files). Taking it removes what killed runs left under the tool's temporary names
+/// (`TemporaryName`). Released when the value goes.
 final class FolderLock {
     static let name = ".store-screenshot-compose.lock"
 
@@ -40,6 +41,9 @@ final class FolderLock {
             throw OutputFolderError(message: "another run is writing this output folder: expected it free, found \(lockPath) locked; wait for that run or choose another --out")
         }
         descriptor = fd
+        // No run writes the folder now: what a killed one left under the tool's temporary
+        // names (a file before its rename, a staging folder half made or half removed) goes.
+        TemporaryName.removeLeftovers(in: folder)
     }
 
     /// The lock of a folder the caller only reads (a part manifest's, for a merge): nil when the

@@ -3,12 +3,15 @@ import Diagnostics
 import Support
 import Plan
 import Manifest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `merge-manifests`' publish step: the merged manifest (`ManifestMerger`) and its contact sheet
 /// written beside it, under the locks of the folders involved and the folder's ownership rule.
 public enum MergedRelease {
-    /// Merges and, when the merge succeeds, writes the contact sheet's script (`index.js`), the
-    /// sheet (`index.html`) and then the manifest beside it, each atomically. When merging fails, or a file of the user's stands
+    /// Merges and, when the merge succeeds, writes the manifest and then the contact sheet's
+    /// script (`index.js`) and the sheet (`index.html`) beside it, each atomically. When merging fails, or a file of the user's stands
     /// where either goes, nothing is written.
     public static func mergeAndWrite(_ files: [String], into output: String, allowPartial: Bool = false) -> RunReport {
         var d = DiagnosticCollector()
@@ -47,10 +50,18 @@ public enum MergedRelease {
             for problem in problems { d.error(output, "-o", problem) }
             return RunReport(diagnostics: d.diagnostics)
         }
+        // The old contact sheet goes first and the new one comes last, as in a render's publish
+        // (`OutputFolder.publish`): a merge killed or failing in between leaves a manifest
+        // without its sheet, never a sheet without the manifest it shows.
         do {
+            let sheet = folder.appendingPathComponent(OutputPaths.contactSheet)
+            let encoded = try merged.encoded()
+            if FolderOwnership.kind(sheet) == S_IFREG, unlink(sheet.path) != 0 {
+                throw AtomicFile.fileError(errno, path: sheet.path)
+            }
+            try AtomicFile.write(encoded, to: manifestURL)
             try AtomicFile.write(ContactSheet.script, to: folder.appendingPathComponent(OutputPaths.contactSheetScript))
-            try AtomicFile.write(ContactSheet.html(manifest: merged, warnings: []), to: folder.appendingPathComponent(OutputPaths.contactSheet))
-            try AtomicFile.write(try merged.encoded(), to: manifestURL)
+            try AtomicFile.write(ContactSheet.html(manifest: merged, warnings: []), to: sheet)
         } catch {
             d.error(output, "(output)", "cannot write the merged manifest: \(FileErrorText.describe(error, path: output))")
             return RunReport(diagnostics: d.diagnostics)

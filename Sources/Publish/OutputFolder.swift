@@ -22,7 +22,7 @@ package final class OutputFolder {
     static let stagingPrefix = ".staging-"
     /// Written into every staging folder this tool makes: only folders holding it (and named
     /// `.staging-<pid>`) are ever removed, so a user's `.staging-area/` stays.
-    static let stagingMarker = ".store-screenshot-compose-staging"
+    static let stagingMarker = StagingRegistry.marker
 
     /// Creates the folder if needed and takes its lock. Throws `OutputFolderError` when the
     /// path is not a folder, cannot be made, or another run holds the lock.
@@ -34,24 +34,41 @@ package final class OutputFolder {
         } catch {
             throw OutputFolderError(message: "cannot create the output folder: \(FileErrorText.describe(error, path: root.path))")
         }
+        // Taking the lock removes what killed runs left under the tool's temporary names.
         lock = try FolderLock(root)
         // Staging folders of killed runs: no run holds the lock, so none is in use.
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] where Self.isOwnStaging(root.appendingPathComponent(name)) {
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where Self.isOwnStaging(root.appendingPathComponent(name)) {
+            StagingRegistry.removeStaging(root.appendingPathComponent(name).path)
         }
         staging = root.appendingPathComponent("\(Self.stagingPrefix)\(getpid())")
-        if mkdir(staging.path, 0o755) != 0 {
-            let code = errno
-            throw OutputFolderError(message: code == EEXIST
-                ? "the staging folder's name is taken: expected nothing at \(staging.path), found an entry this tool did not make; move it away"
-                : "cannot create the staging folder \(staging.path): \(String(cString: strerror(code)))")
-        }
-        guard FileManager.default.createFile(atPath: staging.appendingPathComponent(Self.stagingMarker).path, contents: Data()) else {
-            rmdir(staging.path)
-            throw OutputFolderError(message: "cannot write into the staging folder \(staging.path)")
-        }
+        try Self.makeStaging(staging)
         // Removed by the CLI's signal thread if the run is interrupted.
         StagingRegistry.register(staging)
+    }
+
+    /// Makes the staging folder with its marker under a temporary name of the tool's, then
+    /// renames it: a run killed on the way leaves a folder the next run removes
+    /// (`TemporaryName.removeLeftovers`), never a `.staging-<pid>` without its marker.
+    private static func makeStaging(_ staging: URL) throws {
+        let building = staging.deletingLastPathComponent().appendingPathComponent(TemporaryName.next()).path
+        if mkdir(building, 0o755) != 0 {
+            throw OutputFolderError(message: "cannot create the staging folder \(staging.path): \(String(cString: strerror(errno)))")
+        }
+        let marker = open(building + "/" + stagingMarker, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard marker >= 0, close(marker) == 0 else {
+            StagingRegistry.removeMarkedTree(building)
+            throw OutputFolderError(message: "cannot write into the staging folder \(staging.path)")
+        }
+        var info = stat()
+        guard lstat(staging.path, &info) != 0 else {
+            StagingRegistry.removeMarkedTree(building)
+            throw OutputFolderError(message: "the staging folder's name is taken: expected nothing at \(staging.path), found an entry this tool did not make; move it away")
+        }
+        if rename(building, staging.path) != 0 {
+            let code = errno
+            StagingRegistry.removeMarkedTree(building)
+            throw OutputFolderError(message: "cannot create the staging folder \(staging.path): \(String(cString: strerror(code)))")
+        }
     }
 
     /// A staging folder of this tool: `.staging-<digits>`, a real folder (not a link), holding
@@ -81,9 +98,35 @@ package final class OutputFolder {
     /// written, so neither is ever there without the other (a full disk at the manifest leaves
     /// no page showing unvouched outputs).
     ///
+    /// The steps, in this fixed order (each a rename or an unlink; the slow check
+    /// `scripts/slow-checks/publish-kill` kills a run at every one of them):
+    /// 1. the record of the files the tool owns here (`OwnedFilesRecord`), written;
+    /// 2. the contact sheet, its script, then the manifests it replaces, removed
+    ///    (`staleInRemovalOrder`);
+    /// 3. the staged files moved in, in the plan's order;
+    /// 4. the manifest written, then the new contact sheet's script and the sheet moved in;
+    /// 5. files no manifest vouches for any more removed (by path), their emptied folders
+    ///    (deepest first), then the record removed or rewritten.
+    /// Each file written goes through a temporary name of the tool's (`AtomicFile`).
+    ///
     /// An interruption (Ctrl-C) waits for a publish that has begun (`StagingRegistry`).
     package func publish(_ relativePaths: [String], manifest: Data, name: String = "manifest.json", review: [String] = []) throws {
         try StagingRegistry.writing { try publishNow(relativePaths, manifest: manifest, name: name, review: review) }
+    }
+
+    /// The files a publish removes before moving its files in, in the order it removes them.
+    /// A part run replaces files the whole run's manifest lists: that manifest and the contact
+    /// sheet that goes with it no longer describe the folder. A whole run's manifest supersedes
+    /// every part manifest it recognises (they list files it rewrote). The contact sheet goes
+    /// first, then its script, then the manifests (this run's name, `manifest.json`, the parts
+    /// by name): a run killed between two removals leaves a manifest without its sheet, never
+    /// `index.html` without the `manifest.json` it shows (the order of a `Set` did, now and
+    /// then) or without its `index.js`.
+    static func staleInRemovalOrder(name: String, review: [String], manifests: [String]) -> [String] {
+        var order = [OutputPaths.contactSheet, OutputPaths.contactSheetScript] + review + [name, OutputPaths.manifest]
+        if name == OutputPaths.manifest { order += manifests.sorted() }
+        var seen: Set<String> = []
+        return order.filter { seen.insert($0).inserted }
     }
 
     private func publishNow(_ relativePaths: [String], manifest: Data, name: String, review: [String]) throws {
@@ -105,14 +148,10 @@ package final class OutputFolder {
         let recordURL = root.appendingPathComponent(OwnedFilesRecord.name)
         let owned = ownership.listed.union(written.compactMap(FolderOwnership.normalized))
         try OwnedFilesRecord(files: owned).write(to: recordURL)
-        // A part run replaces files the whole run's manifest lists: that manifest and the
-        // contact sheet that goes with it no longer describe the folder. A whole run's manifest
-        // supersedes every part manifest it recognises (they list files it rewrote).
-        var stale = [name, OutputPaths.manifest, OutputPaths.contactSheet, OutputPaths.contactSheetScript] + review
-        if name == OutputPaths.manifest { stale += ownership.manifests.keys.sorted() }
         // Only the tool's own files, never a folder bearing such a name (it would take
         // everything inside with it).
-        for old in Set(stale) where ownership.isOwn(old) && FolderOwnership.kind(root.appendingPathComponent(old)).map({ $0 != S_IFDIR }) == true {
+        let stale = Self.staleInRemovalOrder(name: name, review: review, manifests: Array(ownership.manifests.keys))
+        for old in stale where ownership.isOwn(old) && FolderOwnership.kind(root.appendingPathComponent(old)).map({ $0 != S_IFDIR }) == true {
             try FileManager.default.removeItem(at: root.appendingPathComponent(old))
         }
         for relative in relativePaths {

@@ -31,6 +31,10 @@ public enum StagingRegistry {
     /// take the gate twice.
     private static let insideKey = "store-screenshot-compose.staging-writing"
 
+    /// Written into every staging folder the tool makes: only folders holding it are ever
+    /// removed as staging folders, so a user's `.staging-area/` stays.
+    package static let marker = ".store-screenshot-compose-staging"
+
     /// A staging folder this process just made (holding its marker).
     package static func register(_ folder: URL) {
         pthread_mutex_lock(state.mutex)
@@ -48,7 +52,7 @@ public enum StagingRegistry {
         pthread_mutex_lock(state.mutex)
         defer { pthread_mutex_unlock(state.mutex) }
         guard state.folders.remove(folder.path) != nil else { return }
-        removeTree(folder.path)
+        removeStaging(folder.path)
     }
 
     /// Runs `body`, a write into a staging folder or a publish, so that `removeAll` never
@@ -74,9 +78,35 @@ public enum StagingRegistry {
         pthread_mutex_lock(state.mutex)
         defer { pthread_mutex_unlock(state.mutex) }
         let folders = state.folders.sorted()
-        for folder in folders { removeTree(folder) }
+        for folder in folders { removeStaging(folder) }
         state.folders.removeAll()
         return folders
+    }
+
+    /// Removes a staging folder so that a kill at any step leaves only what the next run removes
+    /// (`TemporaryName.removeLeftovers`): it is first renamed to a temporary name of the tool's,
+    /// then emptied with its marker last, then removed. (Removed in place, its marker could go
+    /// first and leave a `.staging-<pid>` that no run may take for its own.)
+    package static func removeStaging(_ path: String) {
+        let parent = (path as NSString).deletingLastPathComponent
+        let doomed = parent + "/" + TemporaryName.next()
+        removeMarkedTree(rename(path, doomed) == 0 ? doomed : path)
+    }
+
+    /// Whether the folder at `path` holds the staging marker, a regular file.
+    package static func holdsMarker(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path + "/" + marker, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Removes a staging folder's entries (never following a link), then its marker, then the
+    /// folder: until the marker goes, the folder is known as the tool's.
+    package static func removeMarkedTree(_ path: String) {
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() where name != marker {
+            removeTree(path + "/" + name)
+        }
+        unlink(path + "/" + marker)
+        rmdir(path)
     }
 
     /// Removes `path` and everything under it without following symbolic links. An entry that
