@@ -14,8 +14,9 @@ import Diagnostics
 ///    drawing closes up by h (drawing units): points between the slot and the stretch line move
 ///    h towards the slot, so the shapes that cross the line take the room.
 ///
-/// It works on the template's normalized tree (`TemplateTree`), in the drawing's own coordinates:
-/// a `transform`, nested `<svg>`, `<pattern>`, `<filter>` or a percentage would need geometry
+/// It works on the template's normalized tree (`TemplateTree`), in the drawing's own coordinates
+/// (an editor's translations and uniform scales are already folded into them, `TransformFold`):
+/// any other `transform`, nested `<svg>`, `<pattern>`, `<filter>` or a percentage would need geometry
 /// this rule does not move, and is refused naming the element (the drawing is still drawn as is
 /// at its own size).
 package struct DrawingFit {
@@ -104,7 +105,7 @@ package struct DrawingFit {
             throw Refusal(element: "", message: "expected shapes in the drawing's own coordinates, found <\(node.name)>")
         }
         if let transform = node["transform"] ?? node["gradientTransform"] {
-            throw Refusal(element: "", message: "expected no transform, found transform=\"\(transform)\"")
+            throw Refusal(element: "", message: "expected no transform but translations and uniform scales (those are folded into coordinates when the template is read), found \(node["transform"] != nil ? "transform" : "gradientTransform")=\"\(transform)\"")
         }
         var out = node
         for attribute in node.attributes where attribute.value.contains("%") && Self.geometry.contains(attribute.name) {
@@ -116,6 +117,10 @@ package struct DrawingFit {
             return value
         }
         func set(_ name: String, _ value: Double?) { if let value { out.set(name, SVGNumber.format(value)) } }
+        /// A coordinate that defaults to 0: written when given, or when the fit moves 0 (an offset).
+        func point(_ name: String, _ value: Double, _ map: (Double) -> Double) {
+            if node[name] != nil || map(value) != 0 { set(name, map(value)) }
+        }
         let userSpace = node["gradientUnits"] == "userSpaceOnUse"
         switch node.name {
         case "rect", "image":
@@ -128,24 +133,24 @@ package struct DrawingFit {
                 }
                 set("height", height)
             }
-            if node["x"] != nil { set("x", x(x0)) }
-            if node["y"] != nil { set("y", y(y0)) }
+            point("x", x0, x)
+            point("y", y0, y)
             set("rx", try number("rx").map(length))
             set("ry", try number("ry").map(length))
         case "circle":
-            set("cx", try number("cx").map(x))
-            set("cy", try number("cy").map(y))
+            point("cx", try number("cx") ?? 0, x)
+            point("cy", try number("cy") ?? 0, y)
             set("r", try number("r").map(length))
         case "ellipse":
-            set("cx", try number("cx").map(x))
-            set("cy", try number("cy").map(y))
+            point("cx", try number("cx") ?? 0, x)
+            point("cy", try number("cy") ?? 0, y)
             set("rx", try number("rx").map(length))
             set("ry", try number("ry").map(length))
         case "line":
-            set("x1", try number("x1").map(x))
-            set("x2", try number("x2").map(x))
-            set("y1", try number("y1").map(y))
-            set("y2", try number("y2").map(y))
+            point("x1", try number("x1") ?? 0, x)
+            point("x2", try number("x2") ?? 0, x)
+            point("y1", try number("y1") ?? 0, y)
+            point("y2", try number("y2") ?? 0, y)
         case "polyline", "polygon":
             if let points = node["points"] {
                 guard let numbers = SVGLength.numbers(points), numbers.count % 2 == 0 else {
@@ -163,6 +168,11 @@ package struct DrawingFit {
                 guard let list = node[name] else { continue }
                 guard let numbers = SVGLength.numbers(list) else { throw Refusal(element: "", message: "expected \(name) as numbers, found \"\(list)\"") }
                 out.set(name, numbers.map { SVGNumber.format(transform($0)) }.joined(separator: " "))
+            }
+            // A <text> without x or y starts at 0; a <tspan> without them flows on from the text before it.
+            if node.name == "text" {
+                if node["x"] == nil { point("x", 0, x) }
+                if node["y"] == nil { point("y", 0, y) }
             }
         case "linearGradient" where userSpace:
             set("x1", try number("x1").map(x))

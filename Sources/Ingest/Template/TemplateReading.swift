@@ -118,7 +118,11 @@ struct TemplateReading {
         if !findings.hasErrors && !options.composedOutput {
             TemplateBounds.check(tree, order: order, into: &findings)
         }
-        return tree.compacted()
+        var result = tree.compacted()
+        // An editor's moves are folded into coordinates once, here: every later step reads the
+        // folded tree. The tool's own output read back is left as it wrote it.
+        if !options.composedOutput { TransformFold.fold(&result) }
+        return result
     }
 
     private mutating func report(_ failure: XMLReadFailure) {

@@ -156,7 +156,7 @@ final class BuiltinDrawingTests: XCTestCase {
         // What the rule cannot move is refused naming the element and its line.
         var transformed = try XCTUnwrap(TemplateTree.read(text: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n<g id=\"art\" transform=\"rotate(3)\"/></svg>", file: "t.svg", into: &d))
         XCTAssertThrowsError(try fit.apply(&transformed)) { error in
-            XCTAssertEqual(error as? DrawingFit.Refusal, DrawingFit.Refusal(element: "#art", message: "expected no transform, found transform=\"rotate(3)\"",
+            XCTAssertEqual(error as? DrawingFit.Refusal, DrawingFit.Refusal(element: "#art", message: "expected no transform but translations and uniform scales (those are folded into coordinates when the template is read), found transform=\"rotate(3)\"",
                                                                           position: JSONPosition(line: 2, column: 1)))
         }
         XCTAssertEqual(lines(d), [])

@@ -129,8 +129,8 @@ final class TemplateTreeTests: XCTestCase {
     }
 
     func testAnotherSlotTransformedWithinTheCanvasRendersWhereItLands() throws {
-        // An Inkscape layer's translation: the slot's box is where it lands, and the capture is
-        // drawn there (in the layer's coordinates, by the inverse of the layer's map).
+        // An Inkscape layer's translation: folded into the slot's coordinates when the template is
+        // read (TransformFold), so the slot's box is where it lands and the capture is drawn there.
         let layered = template { $0.replacingOccurrences(of: ##"<rect id="capture" x="45" y="180" width="300" height="649" rx="24" fill="#cccccc"/>"##,
                                                             with: ##"<g transform="translate(40 160)"><rect id="capture" x="5" y="20" width="300" height="649" rx="24" fill="#cccccc"/></g>"##) }
         let scratch = try Scratch()
@@ -139,7 +139,7 @@ final class TemplateTreeTests: XCTestCase {
         let report = ScreenshotComposer().render(jobFile: job, options: epoch)
         XCTAssertEqual(lines(report), [])
         let svg = try String(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.svg")), encoding: .utf8)
-        XCTAssertTrue(svg.contains(#"<image clip-path="url(#capture-clip)" height="649" href="captures/shot.png" id="capture" preserveAspectRatio="none" width="299" x="46" y="180" transform="matrix(1 0 0 1 -40 -160)"/>"#), svg)
+        XCTAssertTrue(svg.contains(#"<image clip-path="url(#capture-clip)" height="649" href="captures/shot.png" id="capture" preserveAspectRatio="none" width="299" x="46" y="180"/>"#), svg)
         let png = try PNGCodec.decodeRGBA(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.png"))))
         // The capture's red channel (200) in the slot, the mock-up grey nowhere.
         XCTAssertEqual(Int(png.pixel(x: 195, y: 500).r), 200, accuracy: 2)
@@ -298,7 +298,7 @@ final class TemplateTreeTests: XCTestCase {
           \("")
           <defs><rect id="r" width="10" height="10" fill="#ff0000" stroke="blue"/></defs>
           <rect id="b" fill="rgb(0, 128, 0)" stroke="blue" stroke-width="2" style="mix-blend-mode:multiply" width="5" height="5"/>
-          <g id="u" transform="translate(20 30)"><rect width="10" height="10" fill="#ff0000" stroke="blue"/></g>
+          <g id="u"><rect width="10" height="10" fill="#ff0000" stroke="blue" x="20" y="30"/></g>
           <g><g id="art"/></g>
         </svg>
         """)
