@@ -91,6 +91,13 @@ public struct Well: Equatable, Sendable {
     }
 }
 
+extension Well {
+    /// How every message names a canvas: its size and the store slot or device well it is
+    /// (`1206×2622 canvas (app-store-iphone-6.3-portrait-1206x2622)`), so the errors of one
+    /// headline on three devices say which is which.
+    public var canvasName: String { "\(width)×\(height) canvas (\(id))" }
+}
+
 /// A store class a job can name in `"targets"` (`app-store:iphone-6.9`): the slots of the
 /// class, the device family whose captures it takes, and where its outputs go.
 public struct StoreTarget: Equatable, Sendable {

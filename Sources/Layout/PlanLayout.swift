@@ -74,7 +74,7 @@ extension LayoutEngine {
             }
             let why = refusals.errors.first?.message ?? "it cannot be set at that size"
             d.error(item.spec.headlineSourceFile, item.spec.headlineField,
-                    "\"headlineSize\": \"uniform\" sets every \(item.spec.locale) headline on the \(item.spec.canvas.id) canvas at \(SVGNumber.format(size)) px, and this one cannot be set at that size: \(why)")
+                    "\"headlineSize\": \"uniform\" sets every \(item.spec.locale) headline on the \(item.spec.canvas.canvasName) at \(SVGNumber.format(size)) px, and this one cannot be set at that size: \(why)")
             d.attribute(since: mark, to: item.spec.subject)
         }
         return uniform
@@ -90,7 +90,7 @@ extension LayoutEngine {
                 return nil
             }
             let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
-            d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.width)×\(spec.canvas.height) canvas\(why)")
+            d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.canvasName)\(why)")
             return nil
         }
         return layoutSlots(spec, template: template, typesetter: typesetter, into: &d)
@@ -104,10 +104,9 @@ extension LayoutEngine {
     func diagnostic(_ refusal: HeadlineRefusal, spec: OutputSpec) -> Diagnostic {
         let field = spec.headlineField
         let file = spec.headlineSourceFile
-        let canvas = "\(spec.canvas.width)×\(spec.canvas.height)"
         switch refusal {
         case .overflow(let pixels, let detail):
-            return .error(file, field, "headline does not fit its band on the \(canvas) canvas, refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
+            return .error(file, field, "headline does not fit its band on the \(spec.canvas.canvasName), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
         case .missingGlyphs(let scalars):
             return .error(file, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(spec.locale): expected every character drawable, found characters that would be drawn as boxes")
         case .unclosedEmphasis(let position):

@@ -47,7 +47,7 @@ extension LayoutEngine {
                 // A store slot larger than the capture would need it enlarged: refused, since an
                 // upscaled capture is soft and no longer the app's native pixels.
                 d.error(spec.headlineFile, spec.capture.jobField ?? "captures[\(spec.capture.jobIndex)].storeWell",
-                        "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.id) canvas: expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width it is placed at), found \(captureWidth) px")
+                        "capture \(spec.capture.id) would be enlarged on the \(spec.canvas.canvasName): expected a capture at least \(SVGNumber.format(placedWidth)) px wide (the width it is placed at), found \(captureWidth) px")
             case .failure(.tooFewSlots):
                 break
             }
@@ -65,7 +65,7 @@ extension LayoutEngine {
             let box = template.texts[slot].map { "\(SVGNumber.format($0.box.width))×\(SVGNumber.format($0.box.height)) at \(SVGNumber.format($0.box.x)),\(SVGNumber.format($0.box.y))" } ?? ""
             switch refusal {
             case .overflow(let pixels, let detail):
-                d.error(spec.headlineSourceFile, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
+                d.error(spec.headlineSourceFile, field, "\(slot) does not fit its box #\(slot) (\(box)) in \(template.file) on the \(spec.canvas.canvasName), refused rather than clipped: overflows by \(SVGNumber.format(pixels)) px: \(detail)")
             case .missingGlyphs(let scalars):
                 d.error(spec.headlineSourceFile, field, "no installed or registered font has a glyph for \(scalars.map(XMLText.codePoint).joined(separator: ", ")) in locale \(spec.locale): expected every character drawable, found characters that would be drawn as boxes")
             case .unclosedEmphasis(let position):

@@ -74,10 +74,10 @@ package enum CapturePlacement {
         do {
             tree = try instance.tree(file: shown)
         } catch let refusal as DrawingFit.Refusal {
-            d.error(drawing.file, refusal.element, "cannot fit the drawing to the \(canvas.width)×\(canvas.height) canvas: \(refusal.message)", at: refusal.position)
+            d.error(drawing.file, refusal.element, "cannot fit the drawing to the \(canvas.canvasName): \(refusal.message)", at: refusal.position)
             return nil
         } catch {
-            d.error(drawing.file, "(template)", "cannot fit the drawing to the \(canvas.width)×\(canvas.height) canvas: \(error)")
+            d.error(drawing.file, "(template)", "cannot fit the drawing to the \(canvas.canvasName): \(error)")
             return nil
         }
         guard var template = SlotTemplate(tree: tree, into: &d) else { return nil }

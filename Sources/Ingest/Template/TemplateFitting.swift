@@ -14,7 +14,7 @@ package enum TemplateFitting {
         let drawn = Orientation(width: panelWidth, height: template.height)
         let wanted = Orientation(width: canvas.width, height: canvas.height)
         if drawn == wanted || (template.width, template.height) == (canvas.width * panels, canvas.height) { return nil }
-        return "the template is drawn for \(drawn.rawValue) canvases (\(template.width)×\(template.height)) and is fitted to canvases of its orientation only: expected a \(wanted.rawValue) template for the \(canvas.width)×\(canvas.height) canvas (\(canvas.id))\(panels > 1 ? " × \(panels) panels" : "") (name one per device family or target in \"template\"), found \(template.width)×\(template.height)"
+        return "the template is drawn for \(drawn.rawValue) canvases (\(template.width)×\(template.height)) and is fitted to canvases of its orientation only: expected a \(wanted.rawValue) template for the \(canvas.canvasName)\(panels > 1 ? " × \(panels) panels" : "") (name one per device family or target in \"template\"), found \(template.width)×\(template.height)"
     }
 
     /// Why `template` fitted to `canvas` (× `panels`) would draw too long, with the element
@@ -29,7 +29,7 @@ package enum TemplateFitting {
         guard milliseconds > TemplateBounds.maximumMilliseconds else { return nil }
         let n = SVGNumber.format
         return (worst.map { template.tree.label($0) } ?? "<svg>",
-                "too costly to render in bounded time on the \(canvas.width)×\(canvas.height) canvas (\(canvas.id)): expected an estimated drawing time of at most \(n(TemplateBounds.maximumMilliseconds / 1000)) s per output, found about \(n(milliseconds / 1000)) s with the \(template.width)×\(template.height) template scaled \(n(scale))× to it (bounds are estimated at the output's size; draw the template at its output size or paint less)",
+                "too costly to render in bounded time on the \(canvas.canvasName): expected an estimated drawing time of at most \(n(TemplateBounds.maximumMilliseconds / 1000)) s per output, found about \(n(milliseconds / 1000)) s with the \(template.width)×\(template.height) template scaled \(n(scale))× to it (bounds are estimated at the output's size; draw the template at its output size or paint less)",
                 worst.flatMap { template.tree[$0].position })
     }
 

@@ -66,7 +66,7 @@ final class BuiltinTemplateTests: XCTestCase {
         let long = "Free forever and ever and ever and ever and ever and ever and ever"
         let (other, refused, _) = try render("classic", well: "test-phone", capture: (400, 868), extra: ["badges": ["en-US": ["shot": long]]])
         XCTAssertEqual(lines(refused).map { $0.replacingOccurrences(of: other.url.path + "/", with: "") }, [
-            "error: job.json: badges.en-US.shot: badge does not fit its box #badge (167.88×27.27 at 116.06,21.21) in builtin:classic, refused rather than clipped: overflows by 162.19 px: the text is 302.8 px wide at the floor size 9 px: expected at most 140.61 px in one line (a badge is one line, clear of its pill's ends, 13.64 px each side)"])
+            "error: job.json: badges.en-US.shot: badge does not fit its box #badge (167.88×27.27 at 116.06,21.21) in builtin:classic on the 400×868 canvas (test-phone), refused rather than clipped: overflows by 162.19 px: the text is 302.8 px wide at the floor size 9 px: expected at most 140.61 px in one line (a badge is one line, clear of its pill's ends, 13.64 px each side)"])
     }
 
     func testABadgeNothingDrawsIsWarnedAboutNamingItsLocaleAndScreen() throws {

@@ -89,7 +89,7 @@ final class SlotTemplateTests: XCTestCase {
                                            headline: "Everything you need to read the whole book anywhere you go, offline and in every language")
         let errors = errorLines(report)
         XCTAssertEqual(errors.count, 1, "\(errors)")
-        XCTAssertTrue(errors[0].hasPrefix("error: \(scratch.path("job.json")): headlines.en-US.shot: headline does not fit its box #headline (330×110 at 30,40) in \(scratch.path("designer.svg")), refused rather than clipped: overflows by"), errors[0])
+        XCTAssertTrue(errors[0].hasPrefix("error: \(scratch.path("job.json")): headlines.en-US.shot: headline does not fit its box #headline (330×110 at 30,40) in \(scratch.path("designer.svg")) on the 390×844 canvas (tuck-browser-mobile), refused rather than clipped: overflows by"), errors[0])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out/en-US/shot.png")))
     }
 

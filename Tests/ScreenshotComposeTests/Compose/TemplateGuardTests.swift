@@ -237,7 +237,7 @@ final class TemplateGuardTests: XCTestCase {
                              ("y=\"40\" width=\"330\" height=\"110\"", "y=\"20\" width=\"330\" height=\"90\""),
                              ("height=\"649\"", "height=\"534\"")])
         XCTAssertEqual(try refusals(text, captures: [("shot", 750, 1334, "ios-simulator-750x1334")]), [
-            ":4:5: <rect>: cannot fit the drawing to the 750×1334 canvas: the canvas is too short for this drawing: its height would be -116 px",
+            ":4:5: <rect>: cannot fit the drawing to the 750×1334 canvas (app-store-iphone-4.7-portrait-750x1334): the canvas is too short for this drawing: its height would be -116 px",
         ])
     }
 }

@@ -111,7 +111,7 @@ final class JapaneseLineBreakTests: XCTestCase {
         let r = try HyphenationTests.render(run, locale: "ja-JP")
         XCTAssertEqual(r.lines, [])
         XCTAssertEqual(r.diagnostics, [
-            "error: job.json: headlines.ja-JP.shot: headline does not fit its band on the 390×844 canvas, refused rather than clipped: overflows by 186.14 px: a word is wider than the band even at the floor size 13 px: expected at most 344 px, found 530.14 px",
+            "error: job.json: headlines.ja-JP.shot: headline does not fit its band on the 390×844 canvas (tuck-browser-mobile), refused rather than clipped: overflows by 186.14 px: a word is wider than the band even at the floor size 13 px: expected at most 344 px, found 530.14 px",
         ])
     }
 

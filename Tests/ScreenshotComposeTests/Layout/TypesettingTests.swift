@@ -206,7 +206,7 @@ final class TypesettingTests: XCTestCase {
         let problems = try refusal(headline)
         XCTAssertEqual(problems.count, 1)
         let line = try XCTUnwrap(problems.first)
-        XCTAssertTrue(line.hasPrefix("error: job.json: headlines.en-US.shot: headline does not fit its band on the 390×844 canvas, refused rather than clipped: overflows by "), line)
+        XCTAssertTrue(line.hasPrefix("error: job.json: headlines.en-US.shot: headline does not fit its band on the 390×844 canvas (tuck-browser-mobile), refused rather than clipped: overflows by "), line)
         XCTAssertTrue(line.contains(" px: needs "), line)
         XCTAssertTrue(line.hasSuffix("at the floor size 13 px: expected at most 2 lines (35.41 px; the band is 69 px high and headlineMaxLines is 2); shorten it or add a soft hyphen"), line)
         XCTAssertTrue(line.contains("overflows by 35.41 px: needs 4 lines (70.82 px)"), line)
@@ -224,7 +224,7 @@ final class TypesettingTests: XCTestCase {
         let problems = try refusal("A" + String(repeating: "\u{301}", count: 16), extra: ["headlineMaxLines": 1])
         XCTAssertEqual(problems.count, 1)
         let line = try XCTUnwrap(problems.first)
-        XCTAssertTrue(line.hasPrefix("error: job.json: headlines.en-US.shot: headline does not fit its band on the 390×844 canvas, refused rather than clipped: overflows by "), line)
+        XCTAssertTrue(line.hasPrefix("error: job.json: headlines.en-US.shot: headline does not fit its band on the 390×844 canvas (tuck-browser-mobile), refused rather than clipped: overflows by "), line)
         XCTAssertTrue(line.contains("its ink (stacked marks or tall glyphs) leaves the band at the floor size 13 px: expected ink at most "), line)
         // A few stacked marks still fit.
         XCTAssertEqual(try refusal("Ä\u{301}\u{301} ok"), [])

@@ -36,7 +36,7 @@ final class UniformSizeTests: XCTestCase {
         let report = ScreenshotComposer(typesetter: SizeLimitedFont()).check(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))
         let errors = report.diagnostics.filter { $0.severity == .error }
         XCTAssertEqual(errors.count, 1, errorLines(report).joined(separator: "\n"))
-        XCTAssertTrue(errors.first?.lineWithoutPosition.hasPrefix("error: \(job): headlines.en-US.a: \"headlineSize\": \"uniform\" sets every en-US headline on the tuck-browser-mobile canvas at ") == true, errors.first?.line ?? "")
+        XCTAssertTrue(errors.first?.lineWithoutPosition.hasPrefix("error: \(job): headlines.en-US.a: \"headlineSize\": \"uniform\" sets every en-US headline on the 390×844 canvas (tuck-browser-mobile) at ") == true, errors.first?.line ?? "")
         XCTAssertTrue(errors.first?.message.contains("no installed or registered font has a glyph for U+0053") == true, errors.first?.message ?? "")
         XCTAssertEqual(errors.first?.subject?.captureId, "a")
     }

@@ -52,7 +52,7 @@ final class StoreWellTests: XCTestCase {
         let jobFile = try job(scratch, capture: "rust-book-mobile.png", well: "tuck-browser-mobile", storeWell: slot)
         let problems = lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch))
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems[0].hasPrefix("error: \(jobFile): captures[0].storeWell: capture shot would be enlarged on the \(slot) canvas: expected a capture at least "), problems[0])
+        XCTAssertTrue(problems[0].hasPrefix("error: \(jobFile): captures[0].storeWell: capture shot would be enlarged on the 1320×2868 canvas (\(slot)): expected a capture at least "), problems[0])
         XCTAssertTrue(problems[0].hasSuffix(" px wide (the width it is placed at), found 390 px"), problems[0])
     }
 
@@ -161,7 +161,7 @@ final class StoreWellTests: XCTestCase {
         let hugeJob = try job(scratch, storeWell: "huge", extra: ["storeWells": "store.json"])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: hugeJob, options: epoch)), [
             "error: \(hugeJob): wells huge: google-play side limits: expected each side 320–3840 px, found 2200×4000 [https://example.invalid/spec]",
-            "error: \(hugeJob): captures[0].storeWell: capture shot would be enlarged on the huge canvas: expected a capture at least 1460 px wide (the width it is placed at), found 1206 px",
+            "error: \(hugeJob): captures[0].storeWell: capture shot would be enlarged on the 2200×4000 canvas (huge): expected a capture at least 1460 px wide (the width it is placed at), found 1206 px",
         ])
     }
 
