@@ -36,7 +36,7 @@ enum Command: Equatable {
     case check(job: String, RenderArguments)
     case verify(manifest: String, outputsOnly: Bool, partial: Bool, json: Bool)
     case mergeManifests(inputs: [String], output: String, allowPartial: Bool)
-    case preview(job: String, locales: [String], previewOut: String?, debounce: Double)
+    case preview(job: String, locales: [String], previewOut: String?, debounce: Double, once: Bool)
     case wells(file: String?, store: Bool, storeFile: String?)
     case wellsIdentify(files: [String], file: String?, storeFile: String?)
     case schema(name: String)
@@ -71,7 +71,7 @@ enum Arguments {
             return .mergeManifests(inputs: line.operands, output: line.value("-o") ?? "", allowPartial: line.has("--allow-partial"))
         case "preview":
             return .preview(job: operand, locales: line.values("--locale"), previewOut: line.value("--preview-out"),
-                            debounce: line.value("--debounce").flatMap(Double.init) ?? PreviewSession.defaultDebounce)
+                            debounce: line.value("--debounce").flatMap(Double.init) ?? PreviewSession.defaultDebounce, once: line.has("--once"))
         case "wells":
             // A store catalog given is a store catalog to list.
             return .wells(file: line.value("--wells"), store: line.has("--store") || line.has("--store-wells"), storeFile: line.value("--store-wells"))

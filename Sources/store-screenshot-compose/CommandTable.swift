@@ -18,7 +18,8 @@ enum CommandTable {
             "render SVGs and index.html into <output>/.preview/ (or --preview-out, never",
             "the release files), then re-render on every change to the job, headline",
             "files, template, wells, captures or fonts, once the files have been quiet",
-            "for --debounce seconds; Ctrl-C stops (exit 0)",
+            "for --debounce seconds; Ctrl-C stops (exit 0). --once renders one pass and",
+            "exits with its status; a pass no edit can fix (--preview-out a release) exits 1",
         ]),
         CommandSpec(name: "verify", operand: OperandSpec(placeholder: "MANIFEST", count: .one, kind: .file),
                     summary: "re-hash every file a manifest lists", description: [
@@ -114,6 +115,8 @@ enum CommandTable {
                details: "Never a folder holding a release manifest, never a symbolic link.", for: ["preview"]),
         .value("--debounce", "SECONDS", .seconds(0.05...10), help: "how long the files must be quiet before a pass (0.05 to 10, default 0.2)",
                for: ["preview"]),
+        .flag("--once", help: "render one pass and exit with its status (0, or 1 after an error)",
+              details: "For scripts and CI: nothing is watched.", for: ["preview"]),
         .flag("--outputs-only", help: "only the files inside the output folder (a moved or unpacked release)", for: ["verify"]),
         .flag("--partial", help: "check a part manifest or a partial merge on its own", for: ["verify"]),
         .flag("--json", help: "one JSON document on stdout (status, counts, outputs, problems); logs on stderr",

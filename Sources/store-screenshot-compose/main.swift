@@ -61,7 +61,7 @@ case .render(let job, let arguments):
     if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
     finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
            json: arguments.json ? "render" : nil)
-case .preview(let job, let locales, let previewOut, let debounce):
+case .preview(let job, let locales, let previewOut, let debounce, let once):
     // Ctrl-C ends a preview normally (exit 0), its staging folder removed.
     Interrupts.watch { _ in 0 }
     let session = PreviewSession(jobFile: job, options: PlanOptions(locales: locales, sourceDateEpoch: environment["SOURCE_DATE_EPOCH"]),
@@ -73,10 +73,19 @@ case .preview(let job, let locales, let previewOut, let debounce):
             stream.write(Data((line + "\n").utf8))
         }
     }
-    show(session.renderPass())
+    // A pass no edit can fix ends the preview with 1; --once ends it after the first pass
+    // with that pass's status.
+    func run() -> PreviewSession.Pass {
+        let pass = session.pass()
+        show(pass.lines)
+        if pass.unfixable { RasterWorkers.shutdown(); exit(1) }
+        return pass
+    }
+    let first = run()
+    if once { RasterWorkers.shutdown(); exit(first.succeeded ? 0 : 1) }
     FileHandle.standardOutput.write(Data("watching for changes; Ctrl-C to stop\n".utf8))
     while true {
-        if session.waitForChange(timeout: 3600) { show(session.renderPass()) }
+        if session.waitForChange(timeout: 3600) { _ = run() }
     }
 case .mergeManifests(let inputs, let output, let allowPartial):
     let report = MergedRelease.mergeAndWrite(inputs, into: output, allowPartial: allowPartial)

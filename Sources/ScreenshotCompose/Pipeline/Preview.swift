@@ -45,14 +45,28 @@ public final class PreviewSession {
         watcher = FileWatcher()
     }
 
+    /// What one pass printed and how it ended.
+    public struct Pass: Equatable, Sendable {
+        /// `rendered de-DE/home.svg`, or the problems.
+        public var lines: [String]
+        /// No error: every output of the pass was written.
+        public var succeeded: Bool { !lines.contains { $0.hasPrefix("error:") } }
+        /// Refused for a reason no edit of a watched file can fix (the `--preview-out` folder
+        /// given on the command line is a release, a link, another preview's): watching on
+        /// would wait for nothing, so `preview` exits 1.
+        public var unfixable = false
+    }
+
+    /// `pass().lines`.
+    public func renderPass() -> [String] { pass().lines }
+
     /// One pass: plan, lay out, compose (the render loop of every run, SVGs only); writes the
-    /// SVGs, capture copies and the contact sheet that changed. Returns the lines to print
-    /// (`rendered de-DE/home.svg`, or the problems).
-    public func renderPass() -> [String] {
+    /// SVGs, capture copies and the contact sheet that changed.
+    public func pass() -> Pass {
         var d = DiagnosticCollector()
         guard let (plan, laidOut) = composer.prepare(jobFile: jobFile, options: options, into: &d) else {
             watch(plan: nil)
-            return d.diagnostics.map(\.line)
+            return Pass(lines: d.diagnostics.map(\.line))
         }
         watch(plan: plan)
         let root = previewOutput ?? plan.output.appendingPathComponent(Self.folderName)
@@ -61,26 +75,29 @@ public final class PreviewSession {
             // anything is written there, and nothing is assumed about its files.
             folder = nil
             sink = nil
+            // The default folder follows the job's output, which an edit of the job can move;
+            // a folder given on the command line stays what it is until preview is run again.
+            let unfixable = previewOutput != nil
             do {
                 folder = try PreviewFolder(root)
             } catch let error as OutputFolderError {
-                return d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error.message)"]
+                return Pass(lines: d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error.message)"], unfixable: unfixable)
             } catch {
-                return d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error)"]
+                return Pass(lines: d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error)"], unfixable: unfixable)
             }
             sink = PreviewSink(root: root)
         }
-        guard let sink, let folder else { return d.diagnostics.map(\.line) }
+        guard let sink, let folder else { return Pass(lines: d.diagnostics.map(\.line)) }
         // Every file the pass may write is claimed first under the folder's ownership rule:
         // nothing is written when a file of someone else's is in the way.
         let files = laidOut.flatMap { [$0.spec.destination.svg, $0.spec.destination.captureCopy] + $0.spec.destination.extraCaptureCopies }
         let problems = folder.claim(files + [OutputPaths.contactSheetScript, OutputPaths.contactSheet])
-        if !problems.isEmpty { return d.diagnostics.map(\.line) + problems.map { "error: \(root.path): (preview folder): \($0)" } }
+        if !problems.isEmpty { return Pass(lines: d.diagnostics.map(\.line) + problems.map { "error: \(root.path): (preview folder): \($0)" }) }
         let run = composer.renderLoop(plan, laidOut, options: options, rendering: RenderOptions(svgOnly: true), into: sink, diagnostics: &d)
         let sheet = ContactSheet.html(plan: plan, outputs: run.outputs.map(\.entry), warnings: d.diagnostics.filter { $0.severity == .warning })
         sink.writeIfChanged(ContactSheet.script, to: OutputPaths.contactSheetScript)
         sink.writeIfChanged(sheet, to: OutputPaths.contactSheet)
-        return d.diagnostics.map(\.line) + run.outputs.compactMap(\.kept)
+        return Pass(lines: d.diagnostics.map(\.line) + run.outputs.compactMap(\.kept))
     }
 
     /// Blocks until a watched file changes (debounced) or `timeout` seconds pass; true on a change.

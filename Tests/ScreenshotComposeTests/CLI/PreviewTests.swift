@@ -59,4 +59,62 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 0)
     }
+
+    /// Runs `preview` and returns its status and lines once it exits on its own; nil when it is
+    /// still running after `bound` seconds (it then watches, which these cases must not).
+    private func runPreview(_ arguments: [String], bound: Double = 120) throws -> (status: Int32, out: [String], err: [String])? {
+        let process = Process()
+        process.executableURL = Fixtures.tool
+        process.arguments = ["preview"] + arguments
+        let out = PipeLines(), err = PipeLines()
+        process.standardOutput = out.pipe
+        process.standardError = err.pipe
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        guard exited.wait(timeout: .now() + bound) == .success else {
+            process.terminate()
+            process.waitUntilExit()
+            return nil
+        }
+        _ = out.wait(10) { _ in false }
+        _ = err.wait(10) { _ in false }
+        return (process.terminationStatus, out.lines, err.lines)
+    }
+
+    /// Issue 34 item 6: `--once` renders one pass and exits with its status.
+    func testOnceRendersOnePassAndExitsWithItsStatus() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": "One"], "de-DE": ["shot": "Eins"]])
+        let ok = try XCTUnwrap(try runPreview([job, "--once"]), "preview --once kept running")
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertEqual(ok.out.sorted(), ["rendered de-DE/shot.svg", "rendered en-US/shot.svg"])
+        XCTAssertEqual(ok.err, [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/.preview/en-US/shot.svg")))
+
+        // A pass with an error: 1, with the error, and nothing watched.
+        try FileManager.default.removeItem(atPath: scratch.path("captures/shot.png"))
+        let refused = try XCTUnwrap(try runPreview([job, "--once"]), "preview --once kept running")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.out, [])
+        XCTAssertEqual(refused.err, [
+            "error: \(scratch.path("captures/shot.png")): captures[0].path: cannot read the capture: expected a file, found nothing at \(scratch.path("captures/shot.png"))",
+        ])
+    }
+
+    /// A pass refused for a reason no edit of a watched file can fix (--preview-out a release
+    /// folder) ends the preview with 1 at once, instead of watching and exiting 0 on Ctrl-C.
+    func testAPreviewOutNoEditCanFixExitsOneAtOnce() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch)
+        XCTAssertEqual(errorLines(ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))), [])
+        let release = try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted()
+        let refused = try XCTUnwrap(try runPreview([job, "--preview-out", scratch.path("out")]), "preview kept watching")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.out, [])
+        XCTAssertEqual(refused.err, [
+            "error: \(scratch.path("out")): (preview folder): the preview folder holds a release: expected a folder of the preview's own, found the manifest \(scratch.path("out/manifest.json")); preview never writes over a release (use <out>/.preview, the default, or another --preview-out)",
+        ])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted(), release)
+    }
 }
