@@ -43,6 +43,15 @@ public struct DiagnosticLines: DiagnosticSink {
         self.emit = emit
     }
 
+    /// Each distinct line of `diagnostics` once, in order, without annotations: what a run
+    /// prints (`preview` shows its passes with it).
+    public static func distinct(_ diagnostics: [Diagnostic]) -> [String] {
+        var result: [String] = []
+        var lines = DiagnosticLines(annotate: false) { result.append($0) }
+        lines.receive(contentsOf: diagnostics)
+        return result
+    }
+
     public mutating func receive(_ diagnostic: Diagnostic) {
         let line = diagnostic.line
         guard written.insert(line).inserted else { return }

@@ -66,7 +66,7 @@ public final class PreviewSession {
         var d = DiagnosticCollector()
         guard let (plan, laidOut) = composer.prepare(jobFile: jobFile, options: options, into: &d) else {
             watch(plan: nil)
-            return Pass(lines: d.diagnostics.map(\.line))
+            return Pass(lines: DiagnosticLines.distinct(d.diagnostics))
         }
         watch(plan: plan)
         let root = previewOutput ?? plan.output.appendingPathComponent(Self.folderName)
@@ -81,23 +81,23 @@ public final class PreviewSession {
             do {
                 folder = try PreviewFolder(root)
             } catch let error as OutputFolderError {
-                return Pass(lines: d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error.message)"], unfixable: unfixable)
+                return Pass(lines: DiagnosticLines.distinct(d.diagnostics) + ["error: \(root.path): (preview folder): \(error.message)"], unfixable: unfixable)
             } catch {
-                return Pass(lines: d.diagnostics.map(\.line) + ["error: \(root.path): (preview folder): \(error)"], unfixable: unfixable)
+                return Pass(lines: DiagnosticLines.distinct(d.diagnostics) + ["error: \(root.path): (preview folder): \(error)"], unfixable: unfixable)
             }
             sink = PreviewSink(root: root)
         }
-        guard let sink, let folder else { return Pass(lines: d.diagnostics.map(\.line)) }
+        guard let sink, let folder else { return Pass(lines: DiagnosticLines.distinct(d.diagnostics)) }
         // Every file the pass may write is claimed first under the folder's ownership rule:
         // nothing is written when a file of someone else's is in the way.
         let files = laidOut.flatMap { [$0.spec.destination.svg, $0.spec.destination.captureCopy] + $0.spec.destination.extraCaptureCopies }
         let problems = folder.claim(files + [OutputPaths.contactSheetScript, OutputPaths.contactSheet])
-        if !problems.isEmpty { return Pass(lines: d.diagnostics.map(\.line) + problems.map { "error: \(root.path): (preview folder): \($0)" }) }
+        if !problems.isEmpty { return Pass(lines: DiagnosticLines.distinct(d.diagnostics) + problems.map { "error: \(root.path): (preview folder): \($0)" }) }
         let run = composer.renderLoop(plan, laidOut, options: options, rendering: RenderOptions(svgOnly: true), into: sink, diagnostics: &d)
         let sheet = ContactSheet.html(plan: plan, outputs: run.outputs.map(\.entry), warnings: d.diagnostics.filter { $0.severity == .warning })
         sink.writeIfChanged(ContactSheet.script, to: OutputPaths.contactSheetScript)
         sink.writeIfChanged(sheet, to: OutputPaths.contactSheet)
-        return Pass(lines: d.diagnostics.map(\.line) + run.outputs.compactMap(\.kept))
+        return Pass(lines: DiagnosticLines.distinct(d.diagnostics) + run.outputs.compactMap(\.kept))
     }
 
     /// Blocks until a watched file changes (debounced) or `timeout` seconds pass; true on a change.
