@@ -121,6 +121,12 @@ final class CaptureCopyTests: XCTestCase {
         XCTAssertThrowsError(try PNGCodec.drawnChunksCopy(palette.prefix(palette.count - 12))) { error in
             XCTAssertEqual((error as? PNGError)?.message, "a chunk at byte \(palette.count - 12) runs past the end of the file (no IEND chunk)")
         }
+        // Every shorter file is refused (a chunk cut short, or no IEND), none read past its end;
+        // bytes after IEND are dropped.
+        for length in 0..<palette.count {
+            XCTAssertThrowsError(try PNGCodec.drawnChunksCopy(palette.prefix(length)), "\(length) bytes")
+        }
+        XCTAssertEqual(try PNGCodec.drawnChunksCopy(palette + Data([1, 2, 3])), palette)
     }
 
     /// The same capture gives the same copy in a whole run and in a part of a CI matrix (which
