@@ -168,6 +168,8 @@ public struct Job: Equatable, Sendable {
     /// `"targets"`: store targets (`app-store:iphone-6.9`) or slot ids; empty: each capture is
     /// composed once, at its well's (or `storeWell`'s) size.
     public var targets: [String] = []
+    /// `"leaveOut"`: devices (by well) whose captures no target takes, left out on purpose.
+    public var leaveOut: [LeftOutDevice] = []
     /// `"localeMap"`: headline-source locale → rendered locale (already applied to `locales`,
     /// `headlines`, `subtitles`).
     public var localeMap: [String: String] = [:]

@@ -14,7 +14,7 @@ public enum JobLoader {
     /// Every top-level field of a job; the job schema (`schema job`) describes exactly these.
     /// `$schema` names a JSON Schema for editors and is otherwise ignored.
     public static let knownKeys: Set<String> = ["$schema", "schemaVersion", "template", "wells", "storeWells", "output", "captures",
-                                                "captureLocales", "headlines", "targets", "localeMap", "locales", "theme", "subtitles", "badges", "screens", "graphics", "frame", "headlineMaxLines",
+                                                "captureLocales", "headlines", "targets", "leaveOut", "localeMap", "locales", "theme", "subtitles", "badges", "screens", "graphics", "frame", "headlineMaxLines",
                                                 "headlineMinimumScale", "headlineSize", "emoji", "fonts", "fontFiles", "hyphenation", "emphasis", "drawingBounds"]
 
     public static func load(file: String, headlineOptions: HeadlineOptions = HeadlineOptions(),
@@ -131,6 +131,7 @@ public enum JobLoader {
         job.graphics = GraphicReader.read(reader, directory: directory, &d)
         job.frame = reader.optionalString("frame", &d).map { resolve($0, against: directory) }
         job.targets = targets
+        job.leaveOut = LeaveOutReader.read(reader, &d)
         job.templateMap = templateMap
         job.localeMap = localeMap
         job.drawingBounds = DrawingBounds.read(reader, &d)

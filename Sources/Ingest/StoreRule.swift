@@ -15,6 +15,8 @@ public struct StoreRule: Equatable, Sendable {
         case maximumBytes(Int)
         /// At most this many screenshots per class (App Store) or device type (Google Play) and locale.
         case maximumCount(Int)
+        /// The screenshot shows the app alone: no device frame, no text (Google Play's Wear OS).
+        case appAlone
 
         public static func == (a: Kind, b: Kind) -> Bool { a.name == b.name && a.parameters == b.parameters }
 
@@ -26,6 +28,7 @@ public struct StoreRule: Equatable, Sendable {
             case .maximumAspect: return "maximumAspect"
             case .maximumBytes: return "maximumBytes"
             case .maximumCount: return "maximumCount"
+            case .appAlone: return "appAlone"
             }
         }
 
@@ -33,7 +36,7 @@ public struct StoreRule: Equatable, Sendable {
             switch self {
             case .acceptedSizes(let c, let sizes, let swapped):
                 return c + ": " + sizes.map { "\($0.width)x\($0.height)" }.joined(separator: ",") + (swapped ? " (and swapped)" : "")
-            case .noAlpha: return ""
+            case .noAlpha, .appAlone: return ""
             case .sideRange(let a, let b): return "\(a)-\(b)"
             case .maximumAspect(let r): return "\(r)"
             case .maximumBytes(let n), .maximumCount(let n): return "\(n)"

@@ -32,7 +32,7 @@ enum StoreCitationReader {
 /// "unverified"?: true}, "classes"?: [the classes it applies to]}`. Rules: `acceptedSizes`
 /// (`class`, `sizes` ["1320x2868", …], `swapped`: also turned 90°, default true),
 /// `noAlpha`, `sideRange` (`min`, `max`), `maximumAspect` (`ratio`), `maximumBytes` (`bytes`),
-/// `maximumCount` (`count`).
+/// `maximumCount` (`count`), `appAlone` (no device frame, no text: the capture alone).
 enum StoreRuleLoader {
     static func read(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [StoreRule] {
         var rules: [StoreRule] = []
@@ -67,6 +67,8 @@ enum StoreRuleLoader {
                 if let storeClass { kind = .acceptedSizes(storeClass: storeClass, sizes: sizes, swapped: swapped) }
             case "noAlpha":
                 kind = .noAlpha
+            case "appAlone":
+                kind = .appAlone
             case "sideRange":
                 known.formUnion(["min", "max"])
                 if let low = item.positiveInteger("min", &d), let high = item.positiveInteger("max", &d) { kind = .sideRange(min: low, max: high) }
@@ -86,7 +88,7 @@ enum StoreRuleLoader {
             case nil:
                 break
             case let other?:
-                d.error(reader.file, "\(path).rule", "unknown rule: expected acceptedSizes, noAlpha, sideRange, maximumAspect, maximumBytes or maximumCount, found \"\(other)\"")
+                d.error(reader.file, "\(path).rule", "unknown rule: expected acceptedSizes, noAlpha, sideRange, maximumAspect, maximumBytes, maximumCount or appAlone, found \"\(other)\"")
             }
             item.refuseUnknownKeys(known, &d)
             var citation: StoreCitation?

@@ -41,10 +41,20 @@ extension WellsCatalog {
             .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
+    /// The store whose targets take a well's captures: iOS wells the App Store's, Android wells
+    /// Google Play's; nil for a well of no platform (a browser).
+    public static func store(ofPlatform platform: String?) -> String? {
+        ["ios": "app-store", "android": "google-play"][platform ?? ""]
+    }
+
     /// Picks the well of a capture of `width` × `height`. `device`: a device name the catalog may
     /// know (it decides among wells of the size, and a known name of another size is a
-    /// mismatch); `screengrabFolder`: narrows to Android wells of that folder's family.
-    public func pickWell(width: Int, height: Int, device: String? = nil, screengrabFolder: String? = nil) -> WellPick {
+    /// mismatch); `screengrabFolder`: narrows to Android wells of that folder's family;
+    /// `targets`: the job's targets, which choose among wells of one size whose devices they
+    /// tell apart (Apple TV and Vision Pro at 3840×2160: `app-store:vision-pro` alone picks
+    /// Vision Pro's). Several left is never guessed: the caller refuses naming them.
+    public func pickWell(width: Int, height: Int, device: String? = nil, screengrabFolder: String? = nil,
+                         targets: [StoreTarget] = []) -> WellPick {
         if let device {
             let named = wells(forDevice: device)
             if !named.isEmpty {
@@ -60,6 +70,8 @@ extension WellsCatalog {
             let narrowed = candidates.filter { $0.platform == "android" && (family == nil || $0.family == family) }
             if !narrowed.isEmpty { candidates = narrowed }
         }
+        let taken = candidates.filter { well in targets.contains { $0.family == well.family && $0.store == Self.store(ofPlatform: well.platform) } }
+        if candidates.count > 1, !taken.isEmpty { candidates = taken }
         switch candidates.count {
         case 1: return .well(candidates[0])
         case 0: return .unknownSize(nearest: nearestDeviceWells(width: width, height: height))
@@ -83,6 +95,24 @@ extension WellsCatalog {
 
     /// What a refusal of `pick` says after "expected …, found …" is named by the caller: one
     /// line, the nearest devices and how to add a well, never the whole catalog.
+    /// The catalog's targets that take a well's captures at exactly its size (its store's, its
+    /// family's): what a job names in `"targets"` to choose among wells of one size.
+    public func exactTargets(of well: Well) -> [String] {
+        targets.filter { target in
+            target.family == well.family && target.store == Self.store(ofPlatform: well.platform)
+                && target.slotId(forWidth: well.width, height: well.height).flatMap { self.well(id: $0) }.map { $0.width == well.width && $0.height == well.height } == true
+        }.map(\.name)
+    }
+
+    /// `refusal(pick, …)`, with the targets that would choose among several wells of one size.
+    public func refusal(_ pick: WellPick, width: Int, height: Int) -> String {
+        let text = Self.refusal(pick, width: width, height: height)
+        guard case .several(let wells) = pick else { return text }
+        let names = wells.flatMap(exactTargets(of:)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        guard !names.isEmpty else { return text }
+        return text + ", or let the job's \"targets\" choose: one of \(names.joined(separator: ", ")) without the others"
+    }
+
     public static func refusal(_ pick: WellPick, width: Int, height: Int) -> String {
         let size = "\(width)×\(height)"
         func named(_ well: Well) -> String {

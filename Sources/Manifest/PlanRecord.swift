@@ -39,6 +39,8 @@ extension Manifest {
         /// The job's panoramas: each screen of several panels with its store images in order, so
         /// a reader knows `tour-1` … `tour-3` are one picture (absent when the job has none).
         public var panoramas: [Panorama]? = nil
+        /// The captures the job leaves out on purpose (`"leaveOut"`), with why (absent when none).
+        public var leftOut: [LeftOutCapture]? = nil
 
         public init(basis: [BasisItem], outputs: [OutputKey]) {
             self.basis = basis
@@ -103,8 +105,10 @@ extension Manifest {
 package enum PlanRecord {
     /// The whole job's plan: its basis and its list of outputs.
     package static func entry(plan: Plan, options: PlanOptions, rendering: RenderOptions, toolchain: Manifest.Toolchain) -> Manifest.PlanEntry {
-        Manifest.PlanEntry(basis: basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
-                           outputs: plan.outputs.map(\.key))
+        var entry = Manifest.PlanEntry(basis: basis(plan: plan, options: options, rendering: rendering, toolchain: toolchain),
+                                       outputs: plan.outputs.map(\.key))
+        entry.leftOut = plan.leftOut.isEmpty ? nil : plan.leftOut
+        return entry
     }
 
     /// Everything that determines the output bytes, in a fixed order. Nothing here may depend on

@@ -49,6 +49,19 @@ public struct PlannedCapture: Sendable {
     public var outputStem: String { target.map { "\($0.folder)/\(id)" } ?? id }
 }
 
+/// A capture the job leaves out on purpose: no target takes its device, and `"leaveOut"` says why.
+public struct LeftOutCapture: Codable, Equatable, Sendable {
+    public var capture: String
+    public var well: String
+    public var why: String
+
+    public init(capture: String, well: String, why: String) {
+        self.capture = capture
+        self.well = well
+        self.why = why
+    }
+}
+
 /// A validated job, as the later stages need it: template and wells loaded and checked, every
 /// capture read and checked against its well, and the one list of outputs — every output of the
 /// whole job, each once with its key (`OutputKey`), in render order (locale, then job order).
@@ -86,6 +99,9 @@ public struct Plan: Sendable {
     public var fastlaneCodes: [String: String] = [:]
     /// `--layout fastlane` with Google Play outputs: locale → Play Console language code.
     public var playCodes: [String: String] = [:]
+    /// The captures no target takes whose device the job leaves out on purpose (`"leaveOut"`),
+    /// in job order: recorded in the manifest's plan and the run's report.
+    public var leftOut: [LeftOutCapture] = []
 
     /// The outputs `selection` picks, in plan order.
     public func outputs(selected selection: PlanSelection) -> [OutputSpec] {

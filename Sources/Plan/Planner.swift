@@ -93,11 +93,15 @@ public enum Planner {
         attachFrames(&captures, job: job, inputs: inputs, &d)
         // As read, before targets copy them: `captureFor` indexes this list.
         let readCaptures = captures
+        var leftOut: [LeftOutCapture] = []
         if !job.targets.isEmpty, let wells {
             let targets = TargetExpansion.resolve(job.targets, wells: wells, file: job.file, &d)
             captures = TargetExpansion.expand(captures, targets: targets, wells: wells, job: job, enlargedWidth: { copy in
                 templates.chosen(for: copy).flatMap { CapturePlacement.enlargedWidth(copy, choice: $0.choice, theme: job.theme) }
-            }, &d)
+            }, leftOut: &leftOut, &d)
+        } else if let first = job.leaveOut.first {
+            // Without targets every capture is composed at its well's size: nothing is left out.
+            d.error(job.file, first.field, "a device is left out of the job's targets: expected \"targets\" (without them every capture is composed at its well's size), found none")
         }
 
         let icons = graphicIcons(job, wells: wells, inputs: inputs, &d)
@@ -269,6 +273,14 @@ public enum Planner {
         }
         refuseFramesWithoutSlots(outputs, job: job, &d)
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
+        StoreRuleChecker.checkAppAlone(captures: captures, rules: wells?.storeRules ?? [], job: job, frame: { capture in
+            if let frame = capture.frame { return "the frame \(frame.file.displayPath)" }
+            switch templates.chosen(for: capture)?.choice {
+            case .builtin(let template)?: return "the device frame template \(template.rawValue) draws around the capture"
+            case .placeholder?: return "the device frame the {{PLACEHOLDER}} template draws around the capture"
+            default: return nil
+            }
+        }, into: &d)
         let folder = PlannedOutputFolder(output: output, job: job, captures: captures, outputs: outputs,
                                          readFiles: ([templateRead?.file, wellsRead?.file, storeRead?.file] + captures.map { $0.frame?.file }).compactMap { $0?.url })
         guard let wells, let wellsRead, let storeRead else { return (nil, folder) }
@@ -284,11 +296,12 @@ public enum Planner {
             // The planner makes each key once; two outputs of one key would be one file twice.
             d.error(job.file, "(plan)", "two outputs of one key: expected each output once, found \(spec.key.label) twice (a bug of this tool: please report it with the job)")
         }
-        let plan = Plan(jobFile: job.file, jobSHA256: job.sha256, locales: locales, theme: job.theme, typesetting: job.typesetting,
+        var plan = Plan(jobFile: job.file, jobSHA256: job.sha256, locales: locales, theme: job.theme, typesetting: job.typesetting,
                         headlineFiles: job.headlineFiles, template: template ?? SVGTemplate.empty, templateChoice: templateChoice,
                         templateFile: templateFile, wells: wells, wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
                         captures: captures, outputs: outputs, composedAt: composedAt ?? "", tool: ToolIdentity(), output: output,
                         fastlaneCodes: fastlaneCodes, playCodes: playCodes)
+        plan.leftOut = leftOut
         return (plan, folder)
     }
 
@@ -514,9 +527,12 @@ public enum Planner {
     /// the fastlane folder gives one, pick the well (`WellsCatalog.pickWell`, the one rule).
     private static func wellFromSize(_ header: PNGHeader, capture: JobCapture, field: String, wells: WellsCatalog, job: Job,
                                      _ d: inout DiagnosticCollector) -> Well? {
-        let pick = wells.pickWell(width: header.width, height: header.height, device: capture.deviceName, screengrabFolder: capture.screengrabFolder)
+        // The job's targets choose among wells of one size (Apple TV or Vision Pro at 3840×2160).
+        let targets = job.targets.compactMap { wells.target(named: $0) ?? wells.well(id: $0).flatMap(wells.target(ofSlot:)) }
+        let pick = wells.pickWell(width: header.width, height: header.height, device: capture.deviceName,
+                                  screengrabFolder: capture.screengrabFolder, targets: targets)
         if let well = pick.well { return well }
-        d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\": \(WellsCatalog.refusal(pick, width: header.width, height: header.height))")
+        d.error(capture.url.path, "\(field).well", "capture \(capture.id) has no \"well\": \(wells.refusal(pick, width: header.width, height: header.height))")
         return nil
     }
 

@@ -38,6 +38,32 @@ public enum StoreRuleChecker {
         }
     }
 
+    /// Before rendering: a class its store shows as the app alone (`appAlone`: Google Play's
+    /// Wear OS) composed with a headline or a device frame, once per canvas. Every template sets
+    /// a headline, so such a class is never composed: its captures are uploaded as they are.
+    /// `frame` describes the frame an output of the capture draws around it (nil: none).
+    public static func checkAppAlone(captures: [PlannedCapture], rules: [StoreRule], job: Job,
+                                     frame: (PlannedCapture) -> String?, into d: inout DiagnosticCollector) {
+        var reported: Set<String> = []
+        for capture in captures {
+            guard let claim = capture.canvas.storeWell, let store = claim.store,
+                  let rule = rules.first(where: { $0.store == store && $0.kind == .appAlone && $0.applies(toClass: claim.storeClass) }),
+                  reported.insert(capture.canvas.id).inserted else { continue }
+            let found = ["a headline (every template sets one)"] + (frame(capture).map { [$0] } ?? [])
+            let field: String, remedy: String
+            if let target = capture.target {
+                field = job.targets.firstIndex { $0 == target.name || $0 == capture.canvas.id }.map { "targets[\($0)]" } ?? "targets"
+                remedy = "remove \(target.name) from \"targets\" and leave the device out (\"leaveOut\"), uploading its captures as they are"
+            } else {
+                field = "\(capture.jobField ?? "captures[\(capture.jobIndex)]").storeWell"
+                remedy = "compose the capture to no \(claim.storeClass) slot and upload it as it is"
+            }
+            let finding = Finding(rule: rule, message: "\(store) shows \(claim.storeClass) screenshots as the app alone (store rule appAlone): expected capture \(capture.id) on \(capture.canvas.id) with no device frame and no text, found \(found.joined(separator: " and ")); \(remedy)")
+            report(finding, file: job.file, field: field, &d)
+            d.attribute(since: d.diagnostics.count - 1, to: capture.id)
+        }
+    }
+
     /// After encoding: the file itself (alpha channel, colour type, size in bytes).
     public static func checkFile(_ png: Data, canvas: Well, rules: [StoreRule]) -> [Finding] {
         guard let claim = canvas.storeWell, let store = claim.store else { return [] }

@@ -85,13 +85,13 @@ enum TargetExpansion {
     /// canvas set to the target's slot. A target no capture fills, and a capture its target
     /// would enlarge, are errors: `enlargedWidth` gives the width the copy's template would draw
     /// it at when wider than the capture (`LayoutEngine.enlargedWidth`, the layout's geometry).
+    /// A capture no target takes is refused unless the job leaves its device out (`leftOut`).
     static func expand(_ captures: [PlannedCapture], targets: [Resolved], wells: WellsCatalog, job: Job,
-                       enlargedWidth: (PlannedCapture) -> Double?, _ d: inout DiagnosticCollector) -> [PlannedCapture] {
+                       enlargedWidth: (PlannedCapture) -> Double?, leftOut: inout [LeftOutCapture],
+                       _ d: inout DiagnosticCollector) -> [PlannedCapture] {
         var expanded: [PlannedCapture] = []
         let platform = ["app-store": "ios", "google-play": "android"]
         var used: Set<String> = []
-        // A {locale} capture is one planned capture per locale file: warned about once.
-        var warned: Set<String> = []
         for resolved in targets {
             let target = resolved.target, index = resolved.index
             let family = captures.filter { $0.well.family == target.family }
@@ -130,17 +130,61 @@ enum TargetExpansion {
                 used.insert(capture.id)
             }
         }
-        for capture in captures where !used.contains(capture.id) && capture.well.family != nil && !warned.contains(capture.id) {
-            warned.insert(capture.id)
+        leftOut = unused(captures.filter { !used.contains($0.id) }, targets: targets, wells: wells, job: job,
+                         filled: Set(captures.filter { used.contains($0.id) }.map(\.well.id)),
+                         everyCaptureRead: job.captures.allSatisfy { jobCapture in captures.contains { $0.id == jobCapture.id } }, &d)
+        return expanded
+    }
+
+    /// The captures no target took: each refused once (a {locale} capture is one planned
+    /// capture per locale file), naming its size and the catalog's targets that would take it,
+    /// unless `"leaveOut"` names its well; then recorded as left out. An entry that names no
+    /// device well, a device a target takes or one no capture was recorded in is refused too,
+    /// so the list never outlives the targets it was written for.
+    private static func unused(_ captures: [PlannedCapture], targets: [Resolved], wells: WellsCatalog, job: Job,
+                               filled: Set<String>, everyCaptureRead: Bool, _ d: inout DiagnosticCollector) -> [LeftOutCapture] {
+        var leftOut: [LeftOutCapture] = []
+        var reported: Set<String> = []
+        let named = targets.map(\.target.name)
+        for capture in captures where capture.well.family != nil && reported.insert(capture.id).inserted {
+            let well = capture.well
+            if let entry = job.leaveOut.first(where: { $0.well == well.id }) {
+                leftOut.append(LeftOutCapture(capture: capture.id, well: well.id, why: entry.why))
+                continue
+            }
             let field = capture.jobField ?? "captures[\(capture.jobIndex)]"
             let files = job.fastlaneFiles(ofCapture: capture.jobIndex).map { ", \($0)" } ?? ""
-            let family = targets.filter { $0.target.family == capture.well.family }.map(\.target.name)
-            if family.isEmpty {
-                d.warning(job.file, field, "capture \(capture.id) (\(capture.well.family ?? "")\(files)) fills none of the job's targets, so it is not rendered: expected a target of its family, found \(targets.map(\.target.name).joined(separator: ", "))")
-            } else {
-                d.warning(job.file, field, "capture \(capture.id) (\(capture.well.id)\(files)) fills none of the job's targets, so it is not rendered: \(family.joined(separator: ", ")) take\(family.count == 1 ? "s" : "") the captures of a device that fits \(family.count == 1 ? "it" : "them") better; expected a target for \(capture.well.width)×\(capture.well.height) (`wells identify` lists those it fits)")
+            let size = "\(capture.header.width)×\(capture.header.height)"
+            let takers = takingTargets(capture, wells: wells)
+            let family = targets.filter { $0.target.family == well.family }.map(\.target.name)
+            let found = family.isEmpty
+                ? "targets \(named.joined(separator: ", ")), none of them for a \(well.family ?? "") capture"
+                : "\(family.joined(separator: ", ")), which take\(family.count == 1 ? "s" : "") the captures of a device that fits \(family.count == 1 ? "it" : "them") better"
+            let take = takers.isEmpty ? "a target that takes \(size) (the catalog has none that composes it without enlargement)"
+                : "a target that takes \(size) (\(takers.joined(separator: ", ")))"
+            d.error(job.file, field, "capture \(capture.id) (\(size), well \(well.id)\(files)) fills none of the job's targets: expected \(take), or the device left out on purpose ({\"well\": \"\(well.id)\", \"why\": \"…\"} in \"leaveOut\"), found \(found)")
+            d.attribute(since: d.diagnostics.count - 1, to: capture.id)
+        }
+        for entry in job.leaveOut {
+            if wells.well(id: entry.well).map({ $0.storeWell?.store == nil }) != true {
+                d.error(job.file, "\(entry.field).well", "unknown well: expected a device well (`wells` lists them; a capture's refusal names its own), found \"\(entry.well)\"")
+            } else if filled.contains(entry.well) {
+                let taking = named.filter { name in targets.contains { $0.target.name == name && $0.target.family == wells.well(id: entry.well)?.family } }
+                d.error(job.file, "\(entry.field).well", "well \(entry.well) is left out, yet its captures fill \(taking.joined(separator: ", ")): expected a device no target takes, found one the targets take; remove the entry or the target")
+            } else if !leftOut.contains(where: { $0.well == entry.well }) && everyCaptureRead {
+                // (A capture refused for its own reason has its error; its well is not blamed.)
+                d.error(job.file, "\(entry.field).well", "well \(entry.well) is left out, yet no capture of the job was recorded in it: expected the well of a capture no target takes, found none")
             }
         }
-        return expanded
+        return leftOut
+    }
+
+    /// The catalog's targets of the capture's store (its well's platform) and family whose
+    /// slot composes it without enlargement (`wells identify`'s answer), in catalog order.
+    static func takingTargets(_ capture: PlannedCapture, wells: WellsCatalog) -> [String] {
+        let store = WellsCatalog.store(ofPlatform: capture.well.platform)
+        return WellsIdentify.identify(file: "", width: capture.header.width, height: capture.header.height, catalog: wells).composedTargets
+            .filter { $0.target.family == capture.well.family && (store == nil || $0.target.store == store) }
+            .map(\.target.name)
     }
 }

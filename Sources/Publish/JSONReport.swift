@@ -3,6 +3,7 @@ import Foundation
 import Diagnostics
 import Ingest
 import Manifest
+import Plan
 
 /// The one JSON document `--json` prints on stdout (shape documented in the README).
 public struct JSONReport: Codable, Equatable, Sendable {
@@ -69,9 +70,11 @@ public struct JSONReport: Codable, Equatable, Sendable {
     /// Every output of that manifest (render, verify; empty for check).
     public var outputs: [Manifest.Output]
     public var problems: [Problem]
+    /// The captures the job leaves out on purpose (`"leaveOut"`): capture, well and why.
+    public var leftOut: [LeftOutCapture]
 
     enum CodingKeys: String, CodingKey {
-        case command, status, counts, manifest, outputs, problems
+        case command, status, counts, manifest, outputs, problems, leftOut
     }
 
     /// `manifest` is written as null, not left out, so the shape never changes.
@@ -83,6 +86,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
         try c.encode(manifest, forKey: .manifest)
         try c.encode(outputs, forKey: .outputs)
         try c.encode(problems, forKey: .problems)
+        try c.encode(leftOut, forKey: .leftOut)
     }
 
     /// The report's `problems` and their counts, as a diagnostic sink fills them.
@@ -107,6 +111,7 @@ public struct JSONReport: Codable, Equatable, Sendable {
         manifest = report.manifestURL?.path
         outputs = report.manifest?.outputs ?? []
         problems = sink.problems
+        leftOut = report.leftOut
     }
 
     /// Pretty-printed, sorted keys, final newline.

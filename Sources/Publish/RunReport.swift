@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Support
 import Manifest
+import Plan
 
 /// What a run did: every diagnostic, and for a render the manifest it wrote.
 public struct RunReport: Sendable {
@@ -11,6 +12,8 @@ public struct RunReport: Sendable {
     public var manifestURL: URL?
     /// How many outputs were planned (check) or written (render), or files verified (verify).
     public var outputCount: Int
+    /// The captures the job leaves out on purpose (check, render).
+    public var leftOut: [LeftOutCapture] = []
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 
@@ -19,5 +22,6 @@ public struct RunReport: Sendable {
         self.manifest = manifest
         self.manifestURL = manifestURL
         self.outputCount = outputCount
+        leftOut = manifest?.plan.leftOut ?? []
     }
 }

@@ -43,6 +43,12 @@ do {
     exit(2)
 }
 
+/// The devices the job leaves out on purpose, after the success line: one line each, so a
+/// release log says what was not rendered and why.
+func leftOutText(_ report: RunReport) -> String {
+    report.leftOut.map { "\nleft out on purpose: capture \($0.capture) (well \($0.well)): \($0.why)" }.joined()
+}
+
 func planOptions(_ a: RenderArguments) -> PlanOptions {
     a.planOptions(sourceDateEpoch: environment["SOURCE_DATE_EPOCH"])
 }
@@ -59,7 +65,7 @@ case .render(let job, let arguments):
     var report = ScreenshotComposer().render(jobFile: job, options: planOptions(arguments), rendering: rendering)
     Progress.end(arguments.verbosity)
     if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
-    finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")",
+    finish(report, success: arguments.verbosity == .quiet ? nil : "rendered \(report.outputCount) output(s); manifest \(report.manifestURL?.path ?? "")" + leftOutText(report),
            json: arguments.json ? "render" : nil)
 case .preview(let job, let locales, let previewOut, let debounce, let once):
     // Ctrl-C ends a preview normally (exit 0), its staging folder removed.
@@ -94,7 +100,7 @@ case .mergeManifests(let inputs, let output, let allowPartial):
 case .check(let job, let arguments):
     var report = ScreenshotComposer().check(jobFile: job, options: planOptions(arguments))
     if arguments.verbosity == .quiet { report.diagnostics.removeAll { $0.severity != .error } }
-    finish(report, success: arguments.verbosity == .quiet ? nil : "ok: \(report.outputCount) output(s) would be rendered",
+    finish(report, success: arguments.verbosity == .quiet ? nil : "ok: \(report.outputCount) output(s) would be rendered" + leftOutText(report),
            json: arguments.json ? "check" : nil)
 case .verify(let manifest, let outputsOnly, let partial, let json):
     let report = ScreenshotComposer.verify(manifestFile: manifest, outputsOnly: outputsOnly, partial: partial)

@@ -129,7 +129,9 @@ public struct ScreenshotComposer {
     public func check(jobFile: String, options: PlanOptions) -> RunReport {
         var d = DiagnosticCollector()
         let prepared = prepare(jobFile: jobFile, options: options, into: &d)
-        return RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: prepared?.1.count ?? 0)
+        var report = RunReport(diagnostics: d.diagnostics, manifest: nil, manifestURL: nil, outputCount: prepared?.1.count ?? 0)
+        report.leftOut = prepared?.0.leftOut ?? []
+        return report
     }
 
     /// Renders every output and writes `manifest.json` into the output folder (see
@@ -157,7 +159,9 @@ public struct ScreenshotComposer {
     public func check(job: Job, options: PlanOptions = PlanOptions()) -> RunReport {
         var d = DiagnosticCollector()
         let prepared = prepare(job: job, options: options, into: &d)
-        return RunReport(diagnostics: d.diagnostics, outputCount: prepared?.1.count ?? 0)
+        var report = RunReport(diagnostics: d.diagnostics, outputCount: prepared?.1.count ?? 0)
+        report.leftOut = prepared?.0.leftOut ?? []
+        return report
     }
 
     /// Renders a job built in code into its output folder (`job.output`, or `options.output`),

@@ -462,7 +462,7 @@ public enum StarterJob {
         guard let result = WellsIdentify.identify(files: [path], catalog: catalog, into: &d).first else { return nil }
         let pick = catalog.pickWell(width: result.width, height: result.height, device: device, screengrabFolder: screengrabFolder)
         if let well = pick.well { return well }
-        let message = WellsCatalog.refusal(pick, width: result.width, height: result.height)
+        let message = catalog.refusal(pick, width: result.width, height: result.height)
         if case .unknownSize = pick, d.diagnostics.contains(where: { $0.message.hasPrefix(message) }) { return nil }
         d.error(path, "(size)", message)
         return nil

@@ -24,7 +24,7 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(report.outputs, manifest.outputs)
         XCTAssertEqual(report.problems, [])
         let keys = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]).keys.sorted()
-        XCTAssertEqual(keys, ["command", "counts", "manifest", "outputs", "problems", "status"])
+        XCTAssertEqual(keys, ["command", "counts", "leftOut", "manifest", "outputs", "problems", "status"])
     }
 
     func testCheckJSONListsProblemsWithTheirJobLine() throws {

@@ -58,8 +58,8 @@ final class ReleaseLocaleJobTests: XCTestCase {
 
     /// Two devices of one family, each in its own target: the iPhone 16 Pro Max fills the 6.9 in
     /// slot, the iPhone SE the 4.7 in slot (was: both devices' screens in both targets, the SE
-    /// enlarged on the 6.9 in slot). A device no target fits best is warned about once, however
-    /// many locale files it has.
+    /// enlarged on the 6.9 in slot). A device no target fits best is refused once (issue 33 item 6),
+    /// however many locale files it has.
     func testEachDeviceFillsTheTargetThatFitsItBest() throws {
         let scratch = try Scratch()
         for locale in ["en-US", "de-DE", "fr-FR", "it-IT"] {
@@ -90,7 +90,7 @@ final class ReleaseLocaleJobTests: XCTestCase {
         let one = try plan(["app-store:iphone-6.9"])
         XCTAssertEqual(one.outputs, ["ios-simulator-1320x2868-01Home app-store-iphone-6.9-portrait-1320x2868"])
         XCTAssertEqual(one.lines.map { $0.replacingOccurrences(of: scratch.path("job.json"), with: "job.json") }, [
-            "warning: job.json: captures.fastlane: capture ios-simulator-750x1334-01Home (ios-simulator-750x1334, screenshots/{locale}/iPhone SE (3rd generation)-01Home.png) fills none of the job's targets, so it is not rendered: app-store:iphone-6.9 takes the captures of a device that fits it better; expected a target for 750×1334 (`wells identify` lists those it fits)",
+            "error: job.json: captures.fastlane: capture ios-simulator-750x1334-01Home (750×1334, well ios-simulator-750x1334, screenshots/{locale}/iPhone SE (3rd generation)-01Home.png) fills none of the job's targets: expected a target that takes 750×1334 (app-store:iphone-4.7), or the device left out on purpose ({\"well\": \"ios-simulator-750x1334\", \"why\": \"…\"} in \"leaveOut\"), found app-store:iphone-6.9, which takes the captures of a device that fits it better",
         ])
     }
 }
