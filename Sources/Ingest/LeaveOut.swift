@@ -12,6 +12,12 @@ public struct LeftOutDevice: Equatable, Sendable {
     public var why: String
     /// The entry's field (`leaveOut[0]`), for diagnostics.
     public var field: String
+
+    public init(well: String, why: String, field: String) {
+        self.well = well
+        self.why = why
+        self.field = field
+    }
 }
 
 enum LeaveOutReader {

@@ -56,6 +56,8 @@ public enum StarterJob {
         /// (App Store for iPhone and iPad captures, Google Play for Android ones) that it
         /// fills without enlargement.
         public var targets: [String] = []
+        /// The devices (wells) the job leaves out on purpose, with why (`"leaveOut"`).
+        public var leftOut: [LeftOutDevice] = []
         /// The headline keys in order.
         public var screens: [String] { captures.map(\.screen).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } } }
     }
@@ -90,6 +92,13 @@ public enum StarterJob {
         var found = scanned
         let placement = Self.targets(for: found.captures, catalog: catalog)
         found.targets = placement.targets
+        // A device its store shows as captured (Wear OS) is left out of the targets on purpose,
+        // so check does not refuse it; without other targets every capture keeps its own size.
+        if !found.targets.isEmpty {
+            for (capture, target) in placement.appAlone where !found.leftOut.contains(where: { $0.well == capture.well.id }) {
+                found.leftOut.append(LeftOutDevice(well: capture.well.id, why: "\(target.name): Google Play shows \(target.storeClass) screenshots as captured (store rule appAlone); upload them as they are", field: "leaveOut[\(found.leftOut.count)]"))
+            }
+        }
         // A size no store slot takes without enlarging is named, never silently dropped.
         for capture in placement.unplaced {
             d.warning(capture.file, "(size)", "\(capture.device ?? capture.screen) \(capture.well.width)×\(capture.well.height) (well \(capture.well.id)) fills no store target without enlargement: expected a store slot of its store and family at most its size, found none; check and render refuse it unless the job leaves the device out (\"leaveOut\")")
@@ -140,6 +149,10 @@ public enum StarterJob {
         // slot (1080×2400 breaks Google Play's 2:1 rule).
         if !found.targets.isEmpty {
             job += "  \"targets\": [\(found.targets.map(json).joined(separator: ", "))],\n"
+        }
+        if !found.leftOut.isEmpty {
+            let entries = found.leftOut.map { "    { \"well\": \(json($0.well)), \"why\": \(json($0.why)) }" }
+            job += "  \"leaveOut\": [\n\(entries.joined(separator: ",\n"))\n  ],\n"
         }
         // The store-ready look (bigger headline, device frame, shadow) for a new job; jobs
         // without "template" keep the placeholder template (templates' commit).
@@ -353,11 +366,24 @@ public enum StarterJob {
     /// slot of exactly its size (an iPhone 8 Plus → `app-store:iphone-5.5`), else the largest
     /// that composes it without enlargement. In the catalog's order; `unplaced`: the captures
     /// no target takes.
-    static func targets(for captures: [Found.Capture], catalog: WellsCatalog) -> (targets: [String], unplaced: [Found.Capture]) {
+    /// `appAlone`: the captures whose target's store shows them as captured (Google Play's Wear
+    /// OS, store rule appAlone), with that target: the job leaves their device out.
+    static func targets(for captures: [Found.Capture], catalog: WellsCatalog)
+        -> (targets: [String], unplaced: [Found.Capture], appAlone: [(capture: Found.Capture, target: StoreTarget)]) {
         var chosen: Set<String> = []
         var unplaced: [Found.Capture] = []
+        var appAlone: [(capture: Found.Capture, target: StoreTarget)] = []
+        func showsAppAlone(_ target: StoreTarget) -> Bool {
+            catalog.storeRules.contains { $0.store == target.store && $0.kind == .appAlone && $0.applies(toClass: target.storeClass) }
+        }
         for capture in captures {
             let well = capture.well
+            if let target = catalog.targets.first(where: { target in
+                target.family == well.family && target.store == WellsCatalog.store(ofPlatform: well.platform) && showsAppAlone(target)
+            }) ?? capture.device.flatMap({ folder in catalog.targets.first { $0.uploadFolder == folder && showsAppAlone($0) } }) {
+                appAlone.append((capture, target))
+                continue
+            }
             if let folder = capture.device, WellsCatalog.screengrabFamilies[folder] != nil,
                let target = catalog.targets.first(where: { $0.uploadFolder == folder }) {
                 chosen.insert(target.name)
@@ -378,7 +404,7 @@ public enum StarterJob {
                 unplaced.append(capture)
             }
         }
-        return (catalog.targets.map(\.name).filter(chosen.contains), unplaced)
+        return (catalog.targets.map(\.name).filter(chosen.contains), unplaced, appAlone)
     }
 
     /// `<folder>/<locale>/<name>.png` with no device in the names (app-preview's
@@ -516,6 +542,7 @@ public enum StarterJob {
         if !found.targets.isEmpty {
             lines.append("targets: \(found.targets.joined(separator: ", ")) (for each device, the largest store slot it fills without enlargement)")
         }
+        for entry in found.leftOut { lines.append("left out on purpose: well \(entry.well): \(entry.why)") }
         lines += frameit
         lines += written.map { "wrote \($0)" }
         if !frameit.isEmpty {

@@ -75,4 +75,36 @@ final class LeaveOutTests: XCTestCase {
             "error: \(noTargets): leaveOut[0]: a device is left out of the job's targets: expected \"targets\" (without them every capture is composed at its well's size), found none",
         ])
     }
+
+    /// init leaves a Wear OS device out of the targets on purpose (Google Play shows its
+    /// screenshots as captured, store rule appAlone) and writes why, so init → check passes with
+    /// the phone composed and the watch recorded as left out.
+    func testInitLeavesAWearOSDeviceOutOnPurpose() throws {
+        let scratch = try Scratch()
+        for locale in ["en-US", "de-DE"] {
+            let images = "fastlane/metadata/android/\(locale)/images"
+            try scratch.write("\(images)/phoneScreenshots/01Home_1700000000000.png", try Fixtures.pngVariant(width: 1080, height: 1920, variant: locale))
+            try scratch.write("\(images)/wearScreenshots/01Home_1700000000000.png", try Fixtures.pngVariant(width: 384, height: 384, variant: locale))
+        }
+        let result = StarterJob.run(folder: "fastlane/metadata/android", into: scratch.url)
+        XCTAssertEqual(result.diagnostics.map(\.line), [])
+        let why = "google-play:wear: Google Play shows Wear OS screenshots as captured (store rule appAlone); upload them as they are"
+        XCTAssertTrue(result.text.contains("targets: google-play:phone (for each device"), result.text)
+        XCTAssertTrue(result.text.contains("left out on purpose: well wear-os-emulator-384x384: \(why)\n"), result.text)
+        let written = try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8)
+        XCTAssertTrue(written.contains("""
+          "targets": ["google-play:phone"],
+          "leaveOut": [
+            { "well": "wear-os-emulator-384x384", "why": "\(why)" }
+          ],
+        """), written)
+        // With headlines written, check plans the phone and records the watch as left out.
+        var job = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any])
+        job["headlines"] = ["en-US": ["01Home": "Plan your day"], "de-DE": ["01Home": "Plane deinen Tag"]]
+        let file = try scratch.writeJob(job)
+        let report = ScreenshotComposer().check(jobFile: file, options: PlanOptions(sourceDateEpoch: "1767225600"))
+        XCTAssertEqual(lines(report), [])
+        XCTAssertEqual(report.outputCount, 2)
+        XCTAssertEqual(report.leftOut.map { "\($0.capture) \($0.well)" }, ["wearScreenshots-01Home wear-os-emulator-384x384"])
+    }
 }
