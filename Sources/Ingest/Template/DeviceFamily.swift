@@ -1,5 +1,5 @@
 /// The kind of device a capture was recorded on: it picks the built-in template's drawing
-/// and its device frame (`templates/frames/<family>-<orientation>.svg`).
+/// and, with its recorded screen shape, its device frame (`DeviceFrameChoice`).
 import Support
 import Diagnostics
 
@@ -32,9 +32,9 @@ public enum DeviceFamily: String, CaseIterable, Equatable, Sendable {
     }
 }
 
-/// The platform a capture was recorded on, for what a frame draws (an Android phone's
-/// punch-hole camera): the well's `platform`, else read from its device text (`iOS simulator
-/// capture`, `Android emulator …`); nil when neither says.
+/// The platform a capture was recorded on, for which shape family's frame draws it (an iPhone's
+/// or an Android phone's, `DeviceFrameChoice`): the well's `platform`, else read from its device
+/// text (`iOS simulator capture`, `Android emulator …`); nil when neither says.
 package enum DevicePlatform {
     package static func of(_ well: Well) -> String? {
         if let platform = well.platform { return platform }
