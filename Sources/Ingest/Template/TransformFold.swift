@@ -29,6 +29,7 @@ enum TransformFold {
             var trial = tree
             trial[node].set("transform", nil)
             do {
+                if fit.scale != 1 { try carryScaledProperties(node, in: &trial) }
                 try fit.apply(&trial, to: [node] + (try resources(of: node, in: tree, users: users, scaled: fit.scale != 1)))
                 tree = trial
             } catch {
@@ -44,6 +45,24 @@ enum TransformFold {
     }
 
     private struct NotFoldable: Error {}
+
+    /// Lengths the subtree inherits from above the folded element grow with a scale there: they
+    /// are written on it (the stroke's initial 1 px too), so the fit scales them for the
+    /// subtree only. A text size left to the initial value, or a dash pattern (which the fit
+    /// does not move), keep the transform.
+    private static func carryScaledProperties(_ node: TemplateTree.NodeID, in tree: inout TemplateTree) throws {
+        for name in ["stroke-width", "stroke-dashoffset", "font-size"] where tree[node][name] == nil {
+            if let value = tree.inherited(node, name) { tree[node].set(name, value) }
+        }
+        if tree[node]["stroke-width"] == nil { tree[node].set("stroke-width", "1") }
+        let subtree = [node] + tree.descendants(of: node)
+        if tree.inherited(node, "font-size") == nil && subtree.contains(where: { tree[$0].name == "text" && tree.inherited($0, "font-size") == nil }) {
+            throw NotFoldable()
+        }
+        if tree.inherited(node, "stroke-dasharray").map({ $0 != "none" }) == true || subtree.contains(where: { tree[$0]["stroke-dasharray"].map { $0 != "none" } == true }) {
+            throw NotFoldable()
+        }
+    }
 
     /// The clip paths, masks and gradients in user space that the subtree of `node` draws with:
     /// their coordinates are in the user space of the element that uses them, so they move with

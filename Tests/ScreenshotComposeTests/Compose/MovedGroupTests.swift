@@ -95,7 +95,8 @@ final class MovedGroupTests: XCTestCase {
         """, file: "t.svg", into: &d))
         XCTAssertEqual(lines(d), [])
         func attributes(_ id: String) -> [String] { tree[tree.element(id: id)!].attributes.map { "\($0.name)=\($0.value)" } }
-        XCTAssertEqual(attributes("moved"), ["id=moved"])
+        // The stroke's width it inherits (here the initial 1 px) is written on it and scaled.
+        XCTAssertEqual(attributes("moved"), ["id=moved", "stroke-width=2"])
         XCTAssertEqual(attributes("r"), ["id=r", "x=7", "y=44", "width=6", "height=8", "fill=url(#g)", "clip-path=url(#c)"])
         XCTAssertEqual(attributes("p"), ["id=p", "d=M5 40L25 60A10 10 0 0 1 45 80"])
         XCTAssertEqual(attributes("t"), ["id=t", "x=7", "y=44", "font-size=16"])
@@ -106,5 +107,21 @@ final class MovedGroupTests: XCTestCase {
         // A rotation stays; the translation inside it is folded.
         XCTAssertEqual(attributes("turned"), ["id=turned", "transform=rotate(3)"])
         XCTAssertEqual(attributes("inner"), ["id=inner", "x=2", "y=2", "width=1", "height=1"])
+    }
+
+    /// A scale folded below a group that sets a stroke width or text size: the subtree keeps
+    /// drawing them scaled; a dash pattern (not moved by the fit) keeps the transform.
+    func testAFoldedScaleCarriesTheLengthsItsSubtreeInherits() throws {
+        var d = DiagnosticCollector()
+        let tree = try XCTUnwrap(TemplateTree.read(text: """
+        <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+        <g stroke-width="3" font-size="10"><g id="scaled" transform="scale(2)"><rect stroke="#000" width="4" height="4"/><text>A</text></g>
+        <g id="dashed" transform="scale(2)"><line stroke="#000" stroke-dasharray="2 1" x2="5"/></g></g>
+        </svg>
+        """, file: "t.svg", into: &d))
+        XCTAssertEqual(lines(d), [])
+        func attributes(_ id: String) -> [String] { tree[tree.element(id: id)!].attributes.map { "\($0.name)=\($0.value)" } }
+        XCTAssertEqual(attributes("scaled"), ["id=scaled", "stroke-width=6", "font-size=20"])
+        XCTAssertEqual(attributes("dashed"), ["id=dashed", "transform=scale(2)"])
     }
 }
