@@ -55,7 +55,7 @@ final class JobTests: XCTestCase {
         XCTAssertEqual(job?.captures, [])
         XCTAssertEqual(problems, [
             "error: job.json: schemaVersion: expected 1, found 2",
-            "error: job.json: ouput: unknown field: expected one of $schema, badges, captureLocales, captures, drawingBounds, emoji, emphasis, fontFiles, fonts, frame, graphics, headlineMaxLines, headlineMinimumScale, headlineSize, headlines, hyphenation, localeMap, locales, output, schemaVersion, screens, storeWells, subtitles, targets, template, theme, wells, found \"ouput\"",
+            "error: job.json: ouput: unknown field: expected one of $schema, badges, captureLocales, captures, drawingBounds, emoji, emphasis, fontFiles, fonts, frame, graphics, headlineMaxLines, headlineMinimumScale, headlineSize, headlines, hyphenation, leaveOut, localeMap, locales, output, schemaVersion, screens, storeWells, subtitles, targets, template, theme, wells, found \"ouput\"",
             "error: job.json: captures[0].path: expected a string, found 3",
             "error: job.json: captures[0].extra: unknown field: expected one of frame, id, path, storeWell, well, found \"extra\"",
             "error: job.json: headlines.en-US.a: expected a non-empty headline, found \"\"",
