@@ -45,40 +45,36 @@ enum TargetExpansion {
         return resolved
     }
 
-    /// The captures of the one well per orientation that fits `target` best, when its family's
-    /// captures come from several wells (an iPhone 16 Pro Max and an iPhone SE): the well whose
-    /// size is the target's slot, else the largest it composes without enlargement (else all,
-    /// so the enlargement is refused). Each device then fills its own target, instead of every
-    /// target getting every device's screens (twice the screenshots per slot, or an SE capture
-    /// enlarged on the 6.9 in slot). Whether a well fits is `enlargedWidth`'s answer (the template's
-    /// own capture slot), as for the enlargement refusal.
+    /// The captures of the one device that fits `target` best, when its family's captures come
+    /// from several devices (an iPhone 16 Pro Max and an iPhone SE): the device with a well
+    /// whose size is the target's slot, else the largest whose wells it composes without
+    /// enlargement (else all, so the enlargement is refused). A device is its size either way
+    /// round: its portrait and landscape wells go together, so a screen only the larger phone
+    /// captured in landscape does not fill the smaller phone's target scaled. Each device then
+    /// fills its own target, instead of every target getting every device's screens. Whether a
+    /// well fits is `enlargedWidth`'s answer (the template's own capture slot), as for the
+    /// enlargement refusal.
     static func bestWells(_ captures: [PlannedCapture], target: StoreTarget, wells: WellsCatalog,
                           enlargedWidth: (PlannedCapture) -> Double?) -> [PlannedCapture] {
-        let byOrientation = Dictionary(grouping: captures) { ($0.well.width > $0.well.height ? 1 : 0) - ($0.well.width < $0.well.height ? 1 : 0) }
-        var keep: Set<String> = []
-        for group in byOrientation.values {
-            var distinct: [Well] = []
-            var sample: [String: PlannedCapture] = [:]
-            for capture in group where !distinct.contains(where: { $0.id == capture.well.id }) {
-                distinct.append(capture.well)
-                sample[capture.well.id] = capture
-            }
-            guard distinct.count > 1 else { distinct.forEach { keep.insert($0.id) }; continue }
-            let slots = distinct.map { well in target.slotId(forWidth: well.width, height: well.height).flatMap { wells.well(id: $0) } }
-            let exact = zip(distinct, slots).first { well, slot in slot.map { $0.width == well.width && $0.height == well.height } ?? false }?.0
-            let fitting = zip(distinct, slots).filter { well, slot in
-                guard let slot, var copy = sample[well.id] else { return false }
-                copy.canvas = slot
-                copy.target = target
-                return enlargedWidth(copy) == nil
-            }.map(\.0)
-            if let best = exact ?? fitting.max(by: { $0.width * $0.height < $1.width * $1.height }) {
-                keep.insert(best.id)
-            } else {
-                distinct.forEach { keep.insert($0.id) }
-            }
+        func device(_ well: Well) -> [Int] { [min(well.width, well.height), max(well.width, well.height)] }
+        var samples: [[Int]: [PlannedCapture]] = [:]
+        for capture in captures where !(samples[device(capture.well)] ?? []).contains(where: { $0.well.id == capture.well.id }) {
+            samples[device(capture.well), default: []].append(capture)
         }
-        return captures.filter { keep.contains($0.well.id) }
+        guard samples.count > 1 else { return captures }
+        func slot(_ capture: PlannedCapture) -> Well? {
+            target.slotId(forWidth: capture.well.width, height: capture.well.height).flatMap { wells.well(id: $0) }
+        }
+        let exact = samples.filter { $0.value.contains { c in slot(c).map { $0.width == c.well.width && $0.height == c.well.height } ?? false } }
+        let fitting = samples.filter { $0.value.allSatisfy { capture in
+            guard let slot = slot(capture) else { return false }
+            var copy = capture
+            copy.canvas = slot
+            copy.target = target
+            return enlargedWidth(copy) == nil
+        } }
+        guard let best = (exact.isEmpty ? fitting : exact).keys.max(by: { ($0[0] * $0[1], $0[0]) < ($1[0] * $1[1], $1[0]) }) else { return captures }
+        return captures.filter { device($0.well) == best }
     }
 
     /// The captures, one copy per (target, capture) in target then job order, each with its

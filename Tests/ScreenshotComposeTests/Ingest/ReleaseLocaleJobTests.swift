@@ -93,4 +93,31 @@ final class ReleaseLocaleJobTests: XCTestCase {
             "error: job.json: captures.fastlane: capture ios-simulator-750x1334-01Home (750×1334, well ios-simulator-750x1334, screenshots/{locale}/iPhone SE (3rd generation)-01Home.png) fills none of the job's targets: expected a target that takes 750×1334 (app-store:iphone-4.7), or the device left out on purpose ({\"well\": \"ios-simulator-750x1334\", \"why\": \"…\"} in \"leaveOut\"), found app-store:iphone-6.9, which takes the captures of a device that fits it better",
         ])
     }
+
+    /// A screen only the larger phone captured, in landscape, fills that phone's target alone:
+    /// the 5.5 in target takes the iPhone 8 Plus's captures only (it took the iPhone 15 Pro Max's
+    /// landscape screen scaled, first in deliver's order). A device is its wells both ways round.
+    func testAScreenOnlyTheLargerPhoneCapturedInLandscapeStaysInItsTarget() throws {
+        let scratch = try Scratch()
+        for (file, size) in [("iPhone 15 Pro Max-01Home", (1290, 2796)), ("iPhone 15 Pro Max-02Map", (2796, 1290)), ("iPhone 8 Plus-01Home", (1242, 2208))] {
+            try scratch.write("screenshots/en-US/\(file).png", try Fixtures.pngVariant(width: size.0, height: size.1, variant: file))
+        }
+        var catalogProblems = DiagnosticCollector()
+        let wells = try XCTUnwrap(WellsListing.loadMerged(file: nil, storeFile: nil, into: &catalogProblems))
+        let found = ["ios-simulator-1290x2796", "ios-simulator-2796x1290", "ios-simulator-1242x2208"].compactMap(wells.well(id:))
+            .map { StarterJob.Found.Capture(screen: "01Home", device: nil, well: $0) }
+        let targets = StarterJob.targets(for: found, catalog: wells).targets
+        XCTAssertEqual(targets, ["app-store:iphone-6.9", "app-store:iphone-5.5"])
+        let file = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"], "targets": targets,
+                                         "headlines": ["en-US": ["01Home": "Home", "02Map": "Map"]]])
+        var d = DiagnosticCollector()
+        let job = try XCTUnwrap(JobLoader.load(file: file, into: &d))
+        let plan = Planner.plan(job, inputs: Ingest.read(job, options: epoch), options: epoch, into: &d)
+        XCTAssertEqual(lines(d), [])
+        XCTAssertEqual((plan?.outputs ?? []).map { "\($0.capture.id) \($0.canvas.id)" }, [
+            "ios-simulator-1290x2796-01Home app-store-iphone-6.9-portrait-1320x2868",
+            "ios-simulator-1290x2796-02Map app-store-iphone-6.9-landscape-2868x1320",
+            "ios-simulator-1242x2208-01Home app-store-iphone-5.5-portrait-1242x2208",
+        ])
+    }
 }
