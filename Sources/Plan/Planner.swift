@@ -380,7 +380,10 @@ public enum Planner {
             case .success(let data):
                 return (InputFile(displayPath: url.path, url: url, builtinName: nil, sha256: SHA256.hex(data)), data)
             case .failure(let problem):
-                d.error(job.file, field, "cannot read the \(field) file: \(problem.message)")
+                // A bare word that names no file is most likely a misspelt built-in ("clasic").
+                let builtins = problem.missing && field.hasPrefix("template") && url.pathExtension.isEmpty
+                    ? "; a built-in template is \(Alternatives.oneOf(BuiltinTemplate.allCases.map(\.rawValue), none: "none"))" : ""
+                d.error(job.file, field, "cannot read the \(field) file: \(problem.message)\(builtins)")
                 return nil
             }
         }

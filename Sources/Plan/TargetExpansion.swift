@@ -126,6 +126,8 @@ enum TargetExpansion {
                 used.insert(capture.id)
             }
         }
+        // A misspelt target has its own error; the captures it would have taken are not blamed.
+        guard targets.count == job.targets.count else { return expanded }
         leftOut = unused(captures.filter { !used.contains($0.id) }, targets: targets, wells: wells, job: job,
                          filled: Set(captures.filter { used.contains($0.id) }.map(\.well.id)),
                          everyCaptureRead: job.captures.allSatisfy { jobCapture in captures.contains { $0.id == jobCapture.id } }, &d)

@@ -84,6 +84,16 @@ final class BuiltinTemplateTests: XCTestCase {
         XCTAssertEqual(report.manifest?.outputs.count, 1)
     }
 
+    /// A bare word that is neither a file nor a built-in ("clasic") is refused once, listing the
+    /// built-ins; a path with an extension is only a missing file.
+    func testAMisspeltBuiltInNameIsRefusedListingTheBuiltIns() throws {
+        let (scratch, report, png) = try render("clasic", well: "test-phone", capture: (400, 868))
+        XCTAssertNil(png)
+        XCTAssertFalse(report.succeeded)
+        XCTAssertEqual(errorLines(report), [
+            "error: \(scratch.path("job.json")): template: cannot read the template file: expected a file, found nothing at \(scratch.path("clasic")); a built-in template is one of classic, caption-below, browser, duo, panorama, feature-graphic"])
+    }
+
     func testClassicPhoneHasAFrameOverAShadowAndTheCaptureInItsScreen() throws {
         let (scratch, report, data) = try render("classic", well: "test-phone", capture: (400, 868))
         XCTAssertEqual(lines(report), [])
