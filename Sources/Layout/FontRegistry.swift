@@ -22,7 +22,10 @@ import Support
 //  - a font map made before a registration holds a stale cache, and font maps are not
 //    thread-safe, so the registry never touches another thread's map: it counts registrations
 //    (`generation`), and each thread brings its own maps up to date before it measures or
-//    draws (`refreshThreadFontMap`, `PangoTypesetter`'s per-thread contexts).
+//    draws (`refreshThreadFontMap`, `PangoTypesetter`'s per-thread contexts);
+//  - a run with font files measures and draws with a configuration of its own (`runConfig`),
+//    set on each thread's font map, never made current: the job's families come from its files
+//    alone, and the next run in the process (without them) sees the machine's faces again.
 
 /// The process's registered font files (see the comment above for why there is one).
 public enum FontRegistry {
@@ -32,6 +35,10 @@ public enum FontRegistry {
         var registered: [String: String] = [:]
         /// Bumped by every registration that gave fontconfig a new file.
         var generation = 0
+        /// The job's files the run draws with (`runFonts`).
+        var run: [FontFileCopies.Copy] = []
+        /// SHA-256s of a run's files → its configuration (`runConfig`), kept for the process.
+        var configs: [String: OpaquePointer] = [:]
     }
 
     private static let state = State()
@@ -59,13 +66,6 @@ public enum FontRegistry {
         }
     }
 
-    /// Bumped by every registration of a new file; a font map that saw an older one is stale.
-    static var generation: Int {
-        state.lock.lock()
-        defer { state.lock.unlock() }
-        return state.generation
-    }
-
     /// SHA-256 of each distinct registered content → the file fontconfig holds for it.
     package static var registeredFiles: [String: String] {
         state.lock.lock()
@@ -73,16 +73,54 @@ public enum FontRegistry {
         return state.registered
     }
 
-    /// Makes this thread's default font map (the one librsvg draws with) see every font file
-    /// registered so far, on any thread. Cheap when nothing changed: call before drawing.
+    /// The job's font files the run measures and draws with from now on (a run sets its job's,
+    /// as it sets `RasterWorkers.bounds`; the drawing workers are sent them).
+    package static var runFonts: [FontFileCopies.Copy] {
+        get { state.lock.lock(); defer { state.lock.unlock() }; return state.run }
+        set { state.lock.lock(); state.run = newValue; state.lock.unlock() }
+    }
+
+    /// fontconfig's configuration for the run (issue 34 item 4): fontconfig matches the machine's
+    /// faces before the application's and keeps the first of equal scores, so an installed face of
+    /// a job font's family won (Debian's fonts-lato beside a team's Lato). With font files, the run
+    /// gets a configuration of its own, never the process's: the machine's, without its faces of
+    /// the families those files hold (fontconfig's `rejectfont`), and the files as application
+    /// fonts. Made once per set of files; without files, the process's (nil). `key` names it.
+    private static func runConfig() -> (key: String, config: OpaquePointer?) {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        let key = state.run.isEmpty ? "g\(state.generation)" : state.run.map(\.sha256).joined(separator: " ")
+        guard !state.run.isEmpty else { return (key, nil) }
+        if let made = state.configs[key] { return (key, made) }
+        guard let config = FcConfigCreate() else { return (key, nil) }
+        _ = FcConfigParseAndLoad(config, nil, 1)
+        let names = Set(state.run.flatMap { families(inFontFile: $0.privatePath) })
+        let patterns = names.sorted().map { "<pattern><patelt name=\"family\"><string>\(XMLText.escapeText($0))</string></patelt></pattern>" }
+        _ = FcConfigParseAndLoadFromMemory(config, "<fontconfig><selectfont><rejectfont>\(patterns.joined())</rejectfont></selectfont></fontconfig>", 1)
+        _ = FcConfigBuildFonts(config)
+        for copy in state.run { _ = FcConfigAppFontAddFile(config, copy.privatePath) }
+        state.configs[key] = config
+        return (key, config)
+    }
+
+    /// Gives `map` the run's configuration when `seen` (the key it last got) is another.
+    static func bringUpToDate(_ map: OpaquePointer, seen: inout String?) {
+        let (key, config) = runConfig()
+        guard key != seen else { return }
+        // Pango drops its caches; nil: the process's configuration, with every registration.
+        pango_fc_font_map_set_config(map, config)
+        seen = key
+    }
+
+    /// Makes this thread's default font map (the one librsvg draws with) use the run's
+    /// configuration, with every font file registered so far, on any thread. Cheap when nothing
+    /// changed: call before drawing.
     public static func refreshThreadFontMap() {
-        let current = generation
         let dictionary = Thread.current.threadDictionary
-        guard (dictionary[seenKey] as? Int) != current else { return }
-        if let shared = pango_cairo_font_map_get_default() {
-            pango_fc_font_map_config_changed(OpaquePointer(shared))
-        }
-        dictionary[seenKey] = current
+        guard let shared = pango_cairo_font_map_get_default() else { return }
+        var seen = dictionary[seenKey] as? String
+        bringUpToDate(OpaquePointer(shared), seen: &seen)
+        dictionary[seenKey] = seen
     }
 
     /// Every file fontconfig was given for this process (`FcSetApplication`), as it holds them.
@@ -96,6 +134,23 @@ public enum FontRegistry {
             }
         }
         return files
+    }
+
+    /// Every family name (each language's) of every face fontconfig finds in a font file.
+    private static func families(inFontFile path: String) -> [String] {
+        guard let set = FcFontSetCreate() else { return [] }
+        defer { FcFontSetDestroy(set) }
+        guard FcFileScan(set, nil, nil, nil, path, 1) != 0 else { return [] }
+        var names: [String] = []
+        for index in 0..<Int(set.pointee.nfont) {
+            var name: UnsafeMutablePointer<FcChar8>?
+            var n: Int32 = 0
+            while let pattern = set.pointee.fonts[index], FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch, let name {
+                names.append(String(cString: name))
+                n += 1
+            }
+        }
+        return names
     }
 
     /// The family name and CSS weight fontconfig reads from a font file's first face, without
@@ -133,12 +188,12 @@ public enum FontRegistry {
 }
 
 extension FontRegistry {
-    /// In a drawing worker: gives fontconfig the files the parent registered (SHA-256, path),
-    /// those it does not hold yet, and brings this thread's font map up to date.
+    /// In a drawing worker: gives fontconfig the run's files (SHA-256, path) it does not hold
+    /// yet, and brings this thread's font map to the run's configuration.
     package static func registerInWorker(_ files: [(sha256: String, path: String)]) throws {
-        let copies = files.filter { registeredFiles[$0.sha256] == nil }
-            .map { FontFileCopies.Copy(userPath: $0.path, privatePath: $0.path, sha256: $0.sha256) }
-        try register(copies)
+        let copies = files.map { FontFileCopies.Copy(userPath: $0.path, privatePath: $0.path, sha256: $0.sha256) }
+        try register(copies.filter { registeredFiles[$0.sha256] == nil })
+        runFonts = copies
         refreshThreadFontMap()
     }
 }

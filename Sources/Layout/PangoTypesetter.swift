@@ -21,13 +21,12 @@ public final class PangoTypesetter: Typesetting {
     private final class ThreadContext {
         let fontMap: UnsafeMutablePointer<PangoFontMap>
         let context: OpaquePointer
-        /// The `FontRegistry.generation` this font map has seen.
-        var generation: Int
+        /// The run's configuration this font map has (`FontRegistry.bringUpToDate`).
+        var seen: String?
 
-        init(fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer, generation: Int) {
+        init(fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
             self.fontMap = fontMap
             self.context = context
-            self.generation = generation
         }
 
         deinit {
@@ -45,20 +44,15 @@ public final class PangoTypesetter: Typesetting {
 
     public var engineVersion: String { String(cString: pango_version_string()) }
 
-    /// This thread's context, made on its first use, its font map brought up to date with the
-    /// registered font files.
+    /// This thread's context, made on its first use, its font map brought up to the run's
+    /// configuration (the job's font files, which win over the machine's).
     private func context() -> OpaquePointer {
         let thread = pthread_self()
         lock.lock()
         let existing = contexts[thread]
         lock.unlock()
-        let generation = FontRegistry.generation
         if let existing {
-            if existing.generation != generation {
-                // Files registered since this map was made: it drops its caches to see them.
-                pango_fc_font_map_config_changed(OpaquePointer(existing.fontMap))
-                existing.generation = generation
-            }
+            FontRegistry.bringUpToDate(OpaquePointer(existing.fontMap), seen: &existing.seen)
             return existing.context
         }
         guard let map = pango_cairo_font_map_new(), let context = pango_font_map_create_context(map) else {
@@ -71,7 +65,8 @@ public final class PangoTypesetter: Typesetting {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
-        let made = ThreadContext(fontMap: map, context: context, generation: generation)
+        let made = ThreadContext(fontMap: map, context: context)
+        FontRegistry.bringUpToDate(OpaquePointer(map), seen: &made.seen)
         lock.lock()
         contexts[thread] = made
         lock.unlock()

@@ -26,8 +26,8 @@ package struct RasterRequest: Codable, Sendable {
     package var scale: Double?
     /// `layers`: the canvas drawn over, its pixels at the start of the shared memory file.
     package var base: ImageShape?
-    /// Font files the job registered (SHA-256 of the content, private path), for the worker to
-    /// register too before it draws.
+    /// The run's font files (SHA-256 of the content, private path), for the worker to register
+    /// and draw with first (`FontRegistry.runFonts`).
     package var fonts: [[String]] = []
     /// CPU seconds the drawing may take; the worker re-arms its soft RLIMIT_CPU with it.
     package var cpuSeconds: Double = 30

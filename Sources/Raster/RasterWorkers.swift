@@ -113,7 +113,7 @@ public enum RasterWorkers {
         defer { checkIn(worker, keep: keep) }
         var request = request
         request.cpuSeconds = Double(bounds.cpuSeconds)
-        request.fonts = FontRegistry.registeredFiles.sorted { $0.value < $1.value }.map { [$0.key, $0.value] }
+        request.fonts = FontRegistry.runFonts.map { [$0.sha256, $0.privatePath] }
         if let pixels { try pixels.withUnsafeBytes { try WorkerIO.store(worker.shared, $0) } }
         let header = try JSONEncoder().encode(request)
         guard WorkerIO.write(worker.socket, WorkerIO.frame(header) + WorkerIO.frame(svg)) else {

@@ -78,6 +78,8 @@ public struct ScreenshotComposer {
         do {
             // fontconfig is given the private copies, each content once per process (FontRegistry).
             try FontRegistry.register(fontFiles)
+            // Measured and drawn with the job's files first (FontRegistry.runFonts).
+            FontRegistry.runFonts = fontFiles
         } catch let error as FontRegistrationError {
             d.error(job.file, "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(FontFileCopies.userPath(of: error.path))")
             return nil

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+@testable import ScreenshotCompose
+@testable import Support
+@testable import Diagnostics
+@testable import Layout
+
+/// The job's fonts win (issue 34 item 4): a family in `fontFiles` is drawn from the job's files
+/// even when the machine has a font of that name, and the manifest names the job's file. Each run
+/// with font files gets a fontconfig configuration of its own (`FontRegistry.runFonts`), so the
+/// next job in the same process draws the machine's faces again (an earlier attempt changed the
+/// process's configuration and was reverted for that).
+final class JobFontsWinTests: XCTestCase {
+    /// `source` renamed to `family` (scripts/rename-font-family.py, python3-fonttools).
+    static func renamedFont(_ source: String, to destination: String, family: String) throws {
+        try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, Fixtures.repository.appendingPathComponent("scripts/rename-font-family.py").path, source, destination, family]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "python3-fonttools (scripts/setup.sh installs it)")
+    }
+
+    /// Rendered in this process: the PNG, the headline's band and the manifest's font paths.
+    static func render(_ scratch: Scratch, _ name: String, headline: String, _ extra: [String: Any]) throws -> (png: DecodedPNG, band: Rect, fonts: [String], folder: String) {
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["en-US": ["shot": headline]], extra: extra.merging(["output": "out-\(name)"]) { a, _ in a })
+        let options = PlanOptions(sourceDateEpoch: "1767225600")
+        let report = ScreenshotComposer().render(jobFile: job, options: options)
+        XCTAssertEqual(lines(report).filter { $0.hasPrefix("error") }, [], name)
+        var d = DiagnosticCollector()
+        let band = try XCTUnwrap(ScreenshotComposer().prepare(jobFile: job, options: options, into: &d)?.1.first).layout.headline.band
+        let folder = scratch.path("out-\(name)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/manifest.json"))) as? [String: Any]
+        let fonts = ((manifest?["outputs"] as? [[String: Any]])?.first?["fonts"] as? [[String: Any]])?.compactMap { $0["path"] as? String } ?? []
+        return (try PNGCodec.decodeRGBA(Data(contentsOf: URL(fileURLWithPath: folder + "/en-US/shot.png"))), band, fonts, folder)
+    }
+
+    /// The pixels of `png` in `band`, row by row.
+    static func pixels(_ png: DecodedPNG, in band: Rect) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in max(0, Int(band.y))..<min(png.header.height, Int(band.maxY.rounded(.up))) {
+            for x in max(0, Int(band.x))..<min(png.header.width, Int(band.maxX.rounded(.up))) {
+                let p = png.pixel(x: x, y: y)
+                out += [p.r, p.g, p.b]
+            }
+        }
+        return out
+    }
+
+    /// DejaVu Sans Mono Bold renamed "DejaVu Sans" (installed here): the headline's band shows the
+    /// job's monospaced file, pixel for pixel the installed DejaVu Sans Mono, and the manifest
+    /// names the job's file; a job without it, rendered next in the same process, draws and names
+    /// the installed DejaVu Sans again.
+    func testAJobFontFileWinsOverAnInstalledFontOfItsFamilyForItsRunOnly() throws {
+        let scratch = try Scratch()
+        let font = scratch.path("fonts/Team-Bold.ttf")
+        try Self.renamedFont("/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", to: font, family: "DejaVu Sans")
+        let headline = "Illicit mill 1il"
+        let job = try Self.render(scratch, "job", headline: headline, ["fontFiles": ["fonts/Team-Bold.ttf"], "fonts": ["default": "DejaVu Sans"]])
+        let sans = try Self.render(scratch, "sans", headline: headline, ["fonts": ["default": "DejaVu Sans"]])
+        let mono = try Self.render(scratch, "mono", headline: headline, ["fonts": ["default": "DejaVu Sans Mono"]])
+        XCTAssertEqual(job.fonts, [font], "the manifest names the job's file")
+        XCTAssertEqual(sans.fonts, ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"], "the next job draws the machine's font")
+        XCTAssertEqual([job.band, sans.band], [mono.band, mono.band])
+        let jobPixels = Self.pixels(job.png, in: job.band)
+        XCTAssertNotEqual(Self.pixels(mono.png, in: mono.band), Self.pixels(sans.png, in: sans.band), "the two fonts must draw differently for the test to tell them apart")
+        XCTAssertTrue(jobPixels == Self.pixels(mono.png, in: mono.band), "the headline was not drawn from the job's file")
+    }
+}
