@@ -34,7 +34,7 @@ public enum JobLoader {
             d.error(file, "$schema", "expected the path or URL of a JSON Schema (for editors), found \(value.summary)")
         }
         let typesetting = readTypesetting(reader, directory: directory, &d)
-        let theme = reader.value("theme").map { ThemeReader.read($0, file: file, &d) } ?? Theme()
+        let theme = reader.value("theme").map { ThemeReader.read($0, file: file, directory: directory, &d) } ?? Theme()
         if let problem = Theme.standardProblem { d.error("builtin:themes/default.json", "(file)", problem) }
         // A built-in name (no folder, no extension) unless a file of that name sits beside the
         // job; or such names by device family, target or "default".

@@ -13,6 +13,16 @@ public struct Theme: Equatable, Sendable {
         case gradient([String], angle: Double)
     }
 
+    public struct Padding: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
+    }
+
+    public enum HeadlinePosition: String, Equatable, Sendable {
+        case above, below
+    }
+
     public enum CornerRadius: Equatable, Sendable {
         /// The screen's own corner (`Theme.screenCornerFraction`): the well's recorded shape, else its `screenCornerRadius`, else square.
         case well
@@ -38,6 +48,16 @@ public struct Theme: Equatable, Sendable {
     /// sets, over this theme; frameit's per-`filter` keyword colours come in here.
     public var screens: [String: Theme] = [:]
     public var cornerRadius = CornerRadius.well
+    /// A PNG or JPEG drawn over `background` to cover the whole canvas (aspect kept, centred,
+    /// cut at the edges), a path resolved against the job file's folder (frameit's `background`).
+    public var backgroundImage: URL? = nil
+    /// The room kept free at the canvas's edges, fractions of its width (`x`) and height (`y`):
+    /// the drawing but its background scaled, aspect kept, and centred to fill what is left
+    /// (frameit's `padding`); nil: the template's own margins.
+    public var padding: Padding? = nil
+    /// The headline's place: above or below the device (frameit's `title_below_image`); nil: the
+    /// template's own.
+    public var headlinePosition: HeadlinePosition? = nil
     /// A soft shadow under the device: rings drawn before it (cheap); with a
     /// `{{FRAME_FILTER}}` template, a blur filter, only when the job's theme sets it (`shadowGiven`).
     public var shadow = false
@@ -68,7 +88,7 @@ public struct Theme: Equatable, Sendable {
     static var standard: Theme { shipped.theme }
     package static var standardProblem: String? { shipped.problem }
 
-    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight", "accentFont", "screens"]
+    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight", "accentFont", "screens", "padding", "headlinePosition"]
 
     /// The look of one screen (capture or `"screens"` id): its entry of `screens` over this theme.
     public func forScreen(_ id: String) -> Theme {
@@ -97,7 +117,7 @@ public struct Theme: Equatable, Sendable {
 
 /// Reads a theme (object or built-in name) from the job, reporting every bad key or value.
 enum ThemeReader {
-    static func read(_ value: JSONValue, file: String, _ d: inout DiagnosticCollector) -> Theme {
+    static func read(_ value: JSONValue, file: String, directory: URL? = nil, _ d: inout DiagnosticCollector) -> Theme {
         if let name = value.stringValue {
             guard ["default", "light", "dark"].contains(name), let url = BuiltinResources.url("themes/\(name).json"),
                   let data = FileManager.default.contents(atPath: url.path) else {
@@ -108,12 +128,12 @@ enum ThemeReader {
             return read(reader, path: "theme", base: Theme(), &d)
         }
         guard let reader = JSONFieldReader(value, file: file, path: "theme", &d) else { return Theme() }
-        return read(reader, path: "theme", base: Theme(), &d)
+        return read(reader, path: "theme", base: Theme(), directory: directory, &d)
     }
 
     /// `base` with the reader's keys set: the default theme for a job's theme, so a key left out
     /// keeps its default.
-    static func read(_ reader: JSONFieldReader, path: String, base: Theme, _ d: inout DiagnosticCollector) -> Theme {
+    static func read(_ reader: JSONFieldReader, path: String, base: Theme, directory: URL? = nil, _ d: inout DiagnosticCollector) -> Theme {
         var theme = base
         let file = reader.file
         func field(_ key: String) -> String { reader.path.isEmpty ? "\(path).\(key)" : reader.fieldPath(key) }
@@ -178,6 +198,31 @@ enum ThemeReader {
         if let value = reader.value("accentFont") {
             theme.accentFont = readAccentFont(value, file: file, field: field("accentFont"), &d)
         }
+        if let value = reader.value("backgroundImage") {
+            if let text = value.stringValue, !text.isEmpty, let directory {
+                theme.backgroundImage = JobLoader.resolve(text, against: directory)
+            } else {
+                d.error(file, field("backgroundImage"), "expected the path of a PNG or JPEG file, relative to the job file, found \(value.summary)")
+            }
+        }
+        if let value = reader.value("padding") {
+            func fraction(_ value: JSONValue?) -> Double? {
+                if case .number(let n)? = value, (0..<0.5).contains(n) { return n }
+                return nil
+            }
+            if let both = fraction(value) {
+                theme.padding = Theme.Padding(x: both, y: both)
+            } else if let object = value.objectValue, Set(object.keys) == ["x", "y"], let x = fraction(object["x"]), let y = fraction(object["y"]) {
+                theme.padding = Theme.Padding(x: x, y: y)
+            } else {
+                d.error(file, field("padding"), "expected a fraction of the canvas from 0 to below 0.5, or {\"x\": fraction of its width, \"y\": fraction of its height}, found \(value.summary)")
+            }
+        }
+        if let value = reader.value("headlinePosition") {
+            if let position = value.stringValue.flatMap(Theme.HeadlinePosition.init(rawValue:)) { theme.headlinePosition = position } else {
+                d.error(file, field("headlinePosition"), "expected \"above\" or \"below\" the device, found \(value.summary)")
+            }
+        }
         if let value = reader.value("shadow") {
             if case .bool(let on) = value { theme.shadow = on; theme.shadowGiven = true } else {
                 d.error(file, field("shadow"), "expected true or false, found \(value.summary)")
@@ -198,7 +243,7 @@ enum ThemeReader {
                     d.error(file, screenReader.fieldPath("screens"), "a screen's look sets theme keys: expected no \"screens\" inside a screen, found one")
                     continue
                 }
-                screens[key] = read(screenReader, path: field("screens.\(key)"), base: base, &d)
+                screens[key] = read(screenReader, path: field("screens.\(key)"), base: base, directory: directory, &d)
             }
             theme.screens = screens
         }

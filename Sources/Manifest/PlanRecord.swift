@@ -203,6 +203,9 @@ extension Theme {
         ]
         // Only when set, so the records of jobs without them keep their bytes.
         if !accentFont.isEmpty { record["accentFont"] = .object(accentFont.mapValues(CanonicalJSON.string)) }
+        if let image = backgroundImage { record["backgroundImage"] = .string(image.lastPathComponent) }
+        if let padding { record["padding"] = .object(["x": .number(padding.x), "y": .number(padding.y)]) }
+        if let headlinePosition { record["headlinePosition"] = .string(headlinePosition.rawValue) }
         if !screens.isEmpty { record["screens"] = .object(screens.mapValues(\.canonical)) }
         return .object(record)
     }

@@ -68,6 +68,7 @@ struct TemplateInstance {
         let scale = Double(totalWidth) / totalDrawnWidth
         try DrawingFit(scale: scale, line: line, stretch: Double(height) - scale * drawnHeight, collapses: collapses).apply(&tree)
         try ThemeMarkup.apply(theme, holding: theme.shadow ? ["shadow"] : [], to: &tree)
+        try ThemeGeometry.apply(theme, to: &tree, width: Double(totalWidth), height: Double(height), panels: repeats ? max(1, panels) : 1)
         try FramePlacement(instance: self).placeFrames(in: &tree)
         for marker in ["width", "height", "viewBox", "data-stretch-y", "data-repeat"] { tree[tree.root].set(marker, nil) }
         let firstOwn = tree[tree.root].attributes.firstIndex { !$0.name.hasPrefix("xmlns") } ?? tree[tree.root].attributes.count

@@ -230,7 +230,7 @@ struct TemplateGeometryCache {
 }
 
 extension Rect {
-    func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         let minX = min(x, other.x), minY = min(y, other.y)
         return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
     }

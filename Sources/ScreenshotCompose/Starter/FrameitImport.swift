@@ -36,8 +36,6 @@ struct FrameitImport {
     /// What frameit keys this tool does not draw (yet), and why each is told.
     static let notReproduced: [String: String] = [
         "background": "a background image is not drawn: the theme's background colour is (set theme.background)",
-        "padding": "frameit's padding is not reproduced: the template's own margins apply",
-        "title_below_image": "the headline stays above the device: the template places it",
         "show_complete_frame": "the template always shows the whole device frame",
         "interline_spacing": "the headline's line spacing is the template's",
         "font_scale_factor": "the headline's size is fitted to its box (headlineSize)",
@@ -74,11 +72,11 @@ struct FrameitImport {
 
         // Each screen's files under the Framefile's folder, per language folder (relative paths,
         // as frameit matches filters and keys against them).
-        var screenFiles: [(screen: String, tag: String, path: String)] = []
+        var screenFiles: [(screen: String, tag: String, path: String, well: Well)] = []
         for capture in found.captures where capture.file.hasPrefix(root.path + "/") {
             let name = URL(fileURLWithPath: capture.file).lastPathComponent
             for tag in tags where FileManager.default.fileExists(atPath: root.appendingPathComponent("\(tag)/\(name)").path) {
-                screenFiles.append((capture.screen, tag, "\(tag)/\(name)"))
+                screenFiles.append((capture.screen, tag, "\(tag)/\(name)", capture.well))
             }
         }
         for entry in framefile.data where !screenFiles.contains(where: { $0.path.contains(entry.filter ?? "") }) {
@@ -133,25 +131,40 @@ struct FrameitImport {
             var keywordFont: String?
             var titleWeight: Int?
             var keywordWeight: Int?
+            var below: Bool?
+            var padding: Theme.Padding?
         }
-        func look(_ values: [String: (value: JSONValue, field: String)], tag: String) -> Look {
+        /// frameit's padding (pixels, "<x>x<y>" or a percentage of the shorter side) as fractions of the capture's size.
+        func padding(_ value: JSONValue?, width: Int, height: Int) -> Theme.Padding? {
+            guard let value, width > 0, height > 0 else { return nil }
+            let parts = (value.stringValue ?? value.integerValue.map(String.init) ?? "").split(separator: "x").map(String.init)
+            func pixels(_ text: String) -> Double? {
+                text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 * Double(min(width, height)) } : Double(text)
+            }
+            guard let x = pixels(parts.first ?? ""), let y = pixels(parts.last ?? "") else { return nil }
+            let round = { (f: Double) in min(0.49, (f * 1000).rounded() / 1000) }
+            return Theme.Padding(x: round(x / Double(width)), y: round(y / Double(height)))
+        }
+        func look(_ values: [String: (value: JSONValue, field: String)], tag: String, well: Well?) -> Look {
             let title = font(values["title"]?.value, field: values["title"]?.field ?? "default.title", tag: tag)
             let keyword = font(values["keyword"]?.value, field: values["keyword"]?.field ?? "default.keyword", tag: tag)
             return Look(titleColor: values["title"]?.value.objectValue?["color"]?.stringValue.flatMap(FrameitColor.hex),
                         keywordColor: values["keyword"]?.value.objectValue?["color"]?.stringValue.flatMap(FrameitColor.hex),
-                        titleFont: title?.family, keywordFont: keyword?.family, titleWeight: title?.weight, keywordWeight: keyword?.weight)
+                        titleFont: title?.family, keywordFont: keyword?.family, titleWeight: title?.weight, keywordWeight: keyword?.weight,
+                        below: values["title_below_image"].map { $0.value == .bool(true) },
+                        padding: padding(values["padding"]?.value, width: well?.width ?? 0, height: well?.height ?? 0))
         }
 
         // The default look (a screenshot no filter matches), per language folder.
         let sourceTag = tags.first { catalogLocale($0) == found.locales.first } ?? tags.first ?? ""
-        let base = look(framefile.values(for: ""), tag: sourceTag)
+        let base = look(framefile.values(for: ""), tag: sourceTag, well: screenFiles.first { $0.tag == sourceTag }?.well ?? screenFiles.first?.well)
         var screenLooks: [String: Look] = [:]
         var titleFonts: [String: String] = [:]
         var keywordFonts: [String: String] = [:]
         var told: Set<String> = []
         for file in screenFiles {
             let values = framefile.values(for: file.path)
-            let this = look(values, tag: file.tag)
+            let this = look(values, tag: file.tag, well: file.well)
             guard let locale = catalogLocale(file.tag) else { continue }
             if let fontFamily = this.titleFont { titleFonts[locale] = titleFonts[locale] ?? fontFamily }
             if let fontFamily = this.keywordFont, file.tag == sourceTag || keywordFonts[locale] == nil { keywordFonts[locale] = keywordFonts[locale] ?? fontFamily }
@@ -190,6 +203,8 @@ struct FrameitImport {
         if let c = base.keywordColor { theme["accent"] = c }
         if let w = base.titleWeight { theme["headlineWeight"] = w }
         if let w = base.keywordWeight { theme["accentWeight"] = w }
+        if let below = base.below { theme["headlinePosition"] = below ? "below" : "above" }
+        if let p = base.padding { theme["padding"] = p.x == p.y ? p.x as Any : ["x": p.x, "y": p.y] }
         let keywordByLocale = keywordFonts.filter { $0.value != titleFonts[$0.key] }
         if !keywordByLocale.isEmpty {
             theme["accentFont"] = Set(keywordFonts.values).count == 1 && keywordFonts.count == found.locales.count
@@ -202,6 +217,8 @@ struct FrameitImport {
             if this.keywordColor != base.keywordColor, let c = this.keywordColor { own["accent"] = c }
             if this.keywordFont != base.keywordFont, let f = this.keywordFont { own["accentFont"] = f }
             if this.keywordWeight != base.keywordWeight, let w = this.keywordWeight { own["accentWeight"] = w }
+            if this.below != base.below, let below = this.below { own["headlinePosition"] = below ? "below" : "above" }
+            if this.padding != base.padding, let p = this.padding { own["padding"] = p.x == p.y ? p.x as Any : ["x": p.x, "y": p.y] }
             if this.titleFont != base.titleFont, this.titleFont != nil {
                 d.warning(framefile.file, "data", "screen \(screen): a title font of its own is not reproduced: the job's fonts are per language, expected one title font per language, found \(this.titleFont ?? "")")
             }

@@ -121,12 +121,11 @@ final class FrameitImportTests: XCTestCase {
         XCTAssertEqual(err.split(separator: "\n").map(String.init), [
             "warning: \(framefile):11:17: data[2].filter: this filter matches no screenshot: expected a part of a file name such as \"\(Self.device)-01Brainstorming.png\", found \"Sharing\"; its look is left out",
             "warning: \(framefile):5:19: default.background: not reproduced: a background image is not drawn: the theme's background colour is (set theme.background)",
-            "warning: \(framefile):6:16: default.padding: not reproduced: frameit's padding is not reproduced: the template's own margins apply",
         ])
         let job = try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8)
         XCTAssertTrue(job.contains("""
               "emphasis": "asterisks",
-              "theme": {"accentFont":"Frameit Keyword \(tag)","accentWeight":700,"headlineColor":"#545454","headlineWeight":400,"screens":{"01Brainstorming":{"accent":"#d21559"},"02Organizing":{"accent":"#1f6feb"}}},
+              "theme": {"accentFont":"Frameit Keyword \(tag)","accentWeight":700,"headlineColor":"#545454","headlineWeight":400,"padding":{"x":0.067,"y":0.037},"screens":{"01Brainstorming":{"accent":"#d21559"},"02Organizing":{"accent":"#1f6feb"}}},
               "fonts": { "default": "Frameit Title \(tag)" },
               "fontFiles": ["screenshots/fonts/Title-Th.ttf", "screenshots/fonts/Keyword-Rg.ttf"],
             """), job)
@@ -172,7 +171,7 @@ final class FrameitImportTests: XCTestCase {
               },
               "data": [
                 { "filter": "Discover", "title": { "text": "new and\\npopular podcasts" }, "keyword": { "color": "#C0392B" } },
-                { "filter": "Player", "title": { "text": "makes the\\npodcast better" }, "keyword": { "color": "#1E6F3A" } }
+                { "filter": "Player", "title": { "text": "makes the\\npodcast better" }, "keyword": { "color": "#1E6F3A" }, "title_below_image": true }
               ]
             }
             """)
@@ -185,7 +184,7 @@ final class FrameitImportTests: XCTestCase {
         XCTAssertEqual(err, "")
         let job = try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8)
         XCTAssertTrue(job.contains("""
-              "theme": {"accentFont":{"en-US":"Frameit Bold \(tag)","pt-BR":"Frameit Bold \(tag)"},"accentWeight":700,"headlineColor":"#1b1b1b","headlineWeight":200,"screens":{"Discover":{"accent":"#c0392b"},"Player":{"accent":"#1e6f3a"}}},
+              "theme": {"accentFont":{"en-US":"Frameit Bold \(tag)","pt-BR":"Frameit Bold \(tag)"},"accentWeight":700,"headlineColor":"#1b1b1b","headlineWeight":200,"screens":{"Discover":{"accent":"#c0392b"},"Player":{"accent":"#1e6f3a","headlinePosition":"below"}}},
               "fonts": { "en-US": "Frameit Light \(tag)", "pt-BR": "Frameit Light \(tag)" },
             """), job)
         XCTAssertEqual(try catalogValue(scratch, "Discover", "en-US"), "*Discover* new and\npopular podcasts")
@@ -195,7 +194,9 @@ final class FrameitImportTests: XCTestCase {
             let player = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/fastlane/screenshots/\(locale)/02_Player_app-store-iphone-4.7.png")))
             XCTAssertGreaterThan(try Self.count("#c0392b", in: discover, rows: 0..<0.18), 200, locale)
             XCTAssertEqual(try Self.count("#1e6f3a", in: discover, rows: 0..<0.18), 0, locale)
-            XCTAssertGreaterThan(try Self.count("#1e6f3a", in: player, rows: 0..<0.18), 200, locale)
+            // Player's title below the device (its filter's title_below_image).
+            XCTAssertEqual(try Self.count("#1e6f3a", in: player, rows: 0..<0.18), 0, locale)
+            XCTAssertGreaterThan(try Self.count("#1e6f3a", in: player, rows: 0.8..<1), 200, locale)
         }
     }
 

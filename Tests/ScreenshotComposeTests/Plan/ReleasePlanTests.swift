@@ -369,9 +369,12 @@ final class ReleasePlanTests: XCTestCase {
         guard case .object(let theme) = Theme().canonical, case .object(let typesetting) = TypesettingOptions().canonical else {
             return XCTFail("not objects")
         }
-        // accentFont and screens are written only when set (older records keep their bytes).
-        XCTAssertEqual(Set(theme.keys).union(["accentFont", "screens"]), fields(Theme()))
+        // accentFont, screens and the frameit looks are written only when set (older records keep their bytes).
+        XCTAssertEqual(Set(theme.keys).union(["accentFont", "screens", "backgroundImage", "padding", "headlinePosition"]), fields(Theme()))
         var set = Theme()
+        set.backgroundImage = URL(fileURLWithPath: "/job/background.jpg")
+        set.padding = Theme.Padding(x: 0.05, y: 0.05)
+        set.headlinePosition = .below
         set.accentFont = ["default": "Lato"]
         set.screens = ["home": Theme()]
         guard case .object(let full) = set.canonical else { return XCTFail("not an object") }
