@@ -230,21 +230,21 @@ package final class OutputFolder {
     /// absolute standardized path; relative paths are relative to `root`, built-ins skipped.
     static func inputPaths(listedIn manifest: Data, root: URL) -> Set<String> {
         var paths: Set<String> = []
-        func walk(_ value: Any) {
-            if let object = value as? [String: Any] {
+        func walk(_ value: JSONValue) {
+            if let object = value.objectValue {
                 for (key, child) in object {
-                    if key == "path", let path = child as? String, !path.hasPrefix("builtin:") {
+                    if key == "path", let path = child.stringValue, !path.hasPrefix("builtin:") {
                         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
                         paths.insert(url.standardizedFileURL.path)
                     } else {
                         walk(child)
                     }
                 }
-            } else if let array = value as? [Any] {
+            } else if let array = value.arrayValue {
                 array.forEach(walk)
             }
         }
-        if let object = try? JSONSerialization.jsonObject(with: manifest) as? [String: Any], let inputs = object["inputs"] { walk(inputs) }
+        if let inputs = (try? JSONValue.parse(manifest))?.objectValue?["inputs"] { walk(inputs) }
         return paths
     }
 
