@@ -146,10 +146,11 @@ final class FrameShapeTests: XCTestCase {
     }
 
     func testTheIPhoneWithADynamicIslandKeepsItsCornersAndDrawsTheIslandAtItsRectangle() throws {
-        // The shipped 1206×2622 well: its recorded corner (0.12 of the width), no cutout recorded.
-        let shipped = try compose(well: "ios-simulator-1206x2622", width: 1206, height: 2622, radius: (0.12 * 1206).rounded())
-        assertMarkersWhole(shipped, width: 1206, height: 2622, radius: (0.12 * 1206).rounded(), "iPhone 17 Pro")
-        XCTAssertFalse(shipped.svg.contains("device-cutout"), "no cutout drawn where none is recorded")
+        // The shipped 1206×2622 well: its recorded corner (62 pt, 186 px) and island (378 × 112 px at 414, 41).
+        let shipped = try compose(well: "ios-simulator-1206x2622", width: 1206, height: 2622, radius: 186)
+        assertMarkersWhole(shipped, width: 1206, height: 2622, radius: 186, "iPhone 17 Pro")
+        let inIsland = shipped.png.pixel(x: Int(shipped.placed.x + 603 * shipped.placed.width / 1206), y: Int(shipped.placed.y + 98 * shipped.placed.width / 1206))
+        XCTAssertEqual([inIsland.r, inIsland.g, inIsland.b], [0, 0, 0], "the recorded island drawn")
         // A recorded island: drawn at its rectangle scaled with the screen, the markers beside it whole.
         let island = try compose(well: "test-island", width: 1206, height: 2622, radius: 165)
         assertMarkersWhole(island, width: 1206, height: 2622, radius: 165, "iPhone with a Dynamic Island")

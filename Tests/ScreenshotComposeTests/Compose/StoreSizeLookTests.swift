@@ -9,7 +9,7 @@ import XCTest
 /// are compared with their references (opened and judged when they change) and the device's
 /// width measured in the pixels.
 final class StoreSizeLookTests: XCTestCase {
-    func testClassicDrawsTheIPhoneAndTheIPadAtFourFifthsOfTheCanvasAndPlaysPhoneWithoutACutout() throws {
+    func testClassicDrawsTheIPhoneAndTheIPadAtFourFifthsOfTheCanvasAndPlaysPhoneWithItsPunchHole() throws {
         let scratch = try Scratch()
         let report = ScreenshotComposer().render(jobFile: Fixtures.repository.appendingPathComponent("fixtures/devices-job.json").path,
                                                  options: PlanOptions(output: scratch.path("out"), sourceDateEpoch: "1767225600"))

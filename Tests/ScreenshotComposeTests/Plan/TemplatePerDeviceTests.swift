@@ -54,12 +54,12 @@ final class TemplatePerDeviceTests: XCTestCase {
         XCTAssertEqual(report.manifest?.inputs.templates?.map(\.path).sorted(), ["../tablet.svg", "builtin:classic"])
         func svg(_ path: String) throws -> String { try String(contentsOf: URL(fileURLWithPath: scratch.path("out/\(path)")), encoding: .utf8) }
         // The iPhone in classic (its frame, no punch hole), the iPad in the designer's file with
-        // the tablet frame in its slot, the Play phone in caption-below (no camera: its well records no cutout).
+        // the tablet frame in its slot, the Play phone in caption-below with its well's punch hole (Pixel 8's).
         let iphone = try svg("en-US/app-store-iphone-6.9/home.svg"), ipad = try svg("en-US/app-store-ipad-13/inbox-ipad.svg")
         let play = try svg("en-US/google-play-phone/inbox-android.svg")
         XCTAssertTrue(iphone.contains(#"<g id="device-shadow""#) && !iphone.contains(#"id="device-camera""#))
         XCTAssertTrue(ipad.contains(##"fill="#102030""##) && ipad.contains(#"<circle id="device-front-camera""#), ipad)
-        XCTAssertFalse(play.contains(#"id="device-cutout""#) || play.contains(#"id="device-camera""#), "no cutout its well does not record")
+        XCTAssertTrue(play.contains(#"<rect id="device-cutout""#) && !play.contains(#"id="device-camera""#), "the recorded punch hole, no drawn camera")
         for (path, size) in [("en-US/app-store-iphone-6.9/home.png", [1320, 2868]), ("en-US/app-store-ipad-13/inbox-ipad.png", [2064, 2752]),
                              ("en-US/google-play-phone/inbox-android.png", [1080, 1920])] {
             let png = try PNGCodec.decodeRGBA(Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(path)"))))
