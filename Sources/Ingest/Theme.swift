@@ -119,6 +119,9 @@ public struct Theme: Equatable, Sendable {
 enum ThemeReader {
     static func read(_ value: JSONValue, file: String, directory: URL? = nil, _ d: inout DiagnosticCollector) -> Theme {
         if let name = value.stringValue {
+            // "default" is the look a job without a theme gets, shadow rule included (a
+            // placeholder template's shadow only when the job's own theme asks for one).
+            if name == "default" { return Theme() }
             guard ["default", "light", "dark"].contains(name), let url = BuiltinResources.url("themes/\(name).json"),
                   let data = FileManager.default.contents(atPath: url.path) else {
                 d.error(file, "theme", "unknown theme: expected \"default\", \"light\", \"dark\" or an object, found \"\(name)\"")

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 @testable import ScreenshotCompose
 @testable import Ingest
+@testable import Support
+@testable import Diagnostics
 
 /// `schema job|wells|store-wells|theme`: draft 2020-12 schemas checked by an independent
 /// validator (python3-jsonschema, installed by scripts/setup.sh) against the shipped files and
@@ -144,6 +146,49 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(job?["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
         XCTAssertEqual(job?["$ref"] as? String, "#/$defs/job")
         XCTAssertThrowsError(try JSONSchemas.document("manifest"))
+    }
+
+    /// The schema is the one description of the job's defaults (issue 38 item 5): a job that
+    /// gives every defaulted field the schema's default reads as one that gives none of them,
+    /// and so does a theme object made of the theme's defaults.
+    func testTheSchemasDefaultsAreTheReadersDefaults() throws {
+        let schema = try XCTUnwrap(JSONValue.parse(try JSONSchemas.document("job")).objectValue?["$defs"]?.objectValue)
+        func defaults(_ definition: String) -> [String: Any] {
+            let properties = schema[definition]?.objectValue?["properties"]?.objectValue ?? [:]
+            return properties.compactMapValues { property -> Any? in
+                switch property.objectValue?["default"] {
+                case .string(let text): return text
+                case .number(let number): return number
+                case .bool(let flag): return flag
+                default: return nil
+                }
+            }
+        }
+        let job = defaults("job"), theme = defaults("theme")
+        XCTAssertEqual(Set(job.keys), ["output", "theme", "headlineMaxLines", "headlineMinimumScale", "headlineSize", "emoji", "hyphenation", "emphasis"])
+        XCTAssertEqual(Set(theme.keys), ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight"])
+        let scratch = try Scratch()
+        try scratch.write("captures/shot.png", try Fixtures.png(width: 390, height: 844))
+        let bare: [String: Any] = ["schemaVersion": 1, "captures": [["id": "shot", "path": "captures/shot.png", "well": "tuck-browser-mobile"]],
+                                   "headlines": ["en-US": ["shot": "Read it anywhere"]]]
+        let given = bare.merging(job) { $1 }
+        var read: [Job] = []
+        for fields in [bare, given, given.merging(["theme": theme]) { $1 }] {
+            var d = DiagnosticCollector()
+            read.append(try XCTUnwrap(JobLoader.load(file: try scratch.writeJob(fields), headlineOptions: HeadlineOptions(), into: &d)))
+            XCTAssertEqual(d.diagnostics.map(\.line), [])
+        }
+        for other in read.dropFirst() {
+            XCTAssertEqual(other.output, read[0].output)
+            XCTAssertEqual(other.typesetting, read[0].typesetting)
+        }
+        XCTAssertEqual(read[1].theme, read[0].theme)
+        // A theme that says "shadow" itself differs in one documented way: a {{PLACEHOLDER}}
+        // template then draws its shadow (docs/designers.md); nothing else differs.
+        var spelledOut = read[2].theme
+        XCTAssertTrue(spelledOut.shadowGiven)
+        spelledOut.shadowGiven = false
+        XCTAssertEqual(spelledOut, read[0].theme)
     }
 
     func testJobMayNameItsSchema() throws {
