@@ -64,21 +64,12 @@ package enum HeadlineVisibility {
             named[node].set("id", id)
             ids.append(id)
         }
-        // The glyphs' own shape: a solid fill, nothing on them or around them that hides or moves
-        // pixels (`render_layer` draws the groups' masks and opacity too).
-        var alone = named
-        let effects = ["opacity", "filter", "mask", "clip-path", "mix-blend-mode", "display"]
-        for node in Set(texts.flatMap { alone.ancestors(of: $0) }) {
-            for name in effects { alone[node].set(name, nil) }
-        }
+        // The glyphs' own shape: a solid fill, nothing on them or around them that hides or moves pixels.
+        var alone = withoutEffects(named, on: texts)
         for node in texts {
             alone[node].set("fill", "#000000")
             alone[node].set("fill-opacity", "1")
             alone[node].set("stroke", "none")
-            for inner in [node] + alone.descendants(of: node) {
-                for name in effects { alone[inner].set(name, nil) }
-                alone[inner].set("visibility", "visible")
-            }
         }
         let canvas = (width: layout.width, height: layout.height)
         let n = SVGNumber.format
@@ -130,6 +121,22 @@ package enum HeadlineVisibility {
         if share < requiredShare {
             d.error(file, field, "\(subject(output)) is not visible on the canvas: expected its text to change at least \(Int(requiredShare * 100)) % of the pixels its glyphs cover by a contrast of \(n(Contrast.minimumRatio)):1 or more (WCAG 2, large text), found \(Int((share * 100).rounded(.down))) % (a filter, blend mode, mask, clip, opacity, fill, stroke or shape drawn with or over it, or what is behind it, hides the text)", at: position)
         }
+    }
+
+    /// `tree` with nothing on `nodes`, their groups or what they hold that hides or moves
+    /// pixels (`render_layer` draws the groups' masks and opacity too): how the headline's glyphs
+    /// and the captures are drawn alone, to be compared with the canvas.
+    static func withoutEffects(_ tree: TemplateTree, on nodes: [TemplateTree.NodeID]) -> TemplateTree {
+        var alone = tree
+        let effects = ["opacity", "filter", "mask", "clip-path", "mix-blend-mode", "display"]
+        for node in Set(nodes.flatMap { alone.ancestors(of: $0) }) {
+            for name in effects { alone[node].set(name, nil) }
+        }
+        for inner in nodes.flatMap({ [$0] + alone.descendants(of: $0) }) {
+            for name in effects { alone[inner].set(name, nil) }
+            alone[inner].set("visibility", "visible")
+        }
+        return alone
     }
 
     private static func textContent(_ tree: TemplateTree, _ node: TemplateTree.NodeID) -> String {

@@ -6,37 +6,11 @@ import Support
 // itself they draw in place.
 
 extension LibrsvgRasterizer {
-    /// Renders `svg` (UTF-8 bytes) to a `width` × `height` pixel RGB24 canvas, opaque white
-    /// beneath. Relative hrefs resolve against `baseFile`, the path the SVG is written to;
-    /// librsvg only loads files in that file's folder or below.
-    ///
-    /// librsvg draws nothing, silently, for an image it cannot load. So before drawing the
-    /// canvas, the element `#<requiredImageID>` is drawn alone and must leave ink inside
-    /// `requiredImageBox` (canvas pixels); if it does not, this throws `RasterError` naming
-    /// `requiredImagePath`. `requiredInk` (fractions of the box) is a point where the image is
-    /// known to have ink, found in its decoded pixels when planning: a capture transparent at
-    /// the box's fixed probe points still passes. Also throws when librsvg rejects the document,
-    /// cairo fails, or the drawing goes past `RasterWorkers.bounds`.
-    public static func render(svg: Data, baseFile: URL, width: Int, height: Int,
-                              requiredImageID: String, requiredImagePath: String,
-                              requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
-                              requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
-        if RasterWorkers.drawHere {
-            return try renderHere(svg: svg, baseFile: baseFile, width: width, height: height, requiredImageID: requiredImageID,
-                                  requiredImagePath: requiredImagePath, requiredImageBox: requiredImageBox, requiredInk: requiredInk)
-        }
-        var request = RasterRequest(kind: .render, baseFile: baseFile.path, width: width, height: height)
-        request.requiredImageID = requiredImageID
-        request.requiredImagePath = requiredImagePath
-        request.box = Box(x: requiredImageBox.x, y: requiredImageBox.y, width: requiredImageBox.width, height: requiredImageBox.height)
-        request.inkX = requiredInk?.x
-        request.inkY = requiredInk?.y
-        return try image(request, svg: svg)
-    }
-
-    /// The whole of `svg` drawn in one pass on white, as the tool draws an output that shares no
-    /// layers (without the capture checks `render` makes): what shared layers must equal.
-    static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
+    /// The whole of `svg` (UTF-8 bytes) drawn in one pass on a `width` × `height` RGB24 canvas,
+    /// opaque white beneath. Relative hrefs resolve against `baseFile`, the path the SVG is written
+    /// to; librsvg only loads files in that file's folder or below. Throws when librsvg rejects the
+    /// document, cairo fails, or the drawing goes past `RasterWorkers.bounds`.
+    package static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int) throws -> RasterImage {
         if RasterWorkers.drawHere { return try drawWholeHere(svg: svg, baseFile: baseFile, width: width, height: height) }
         return try image(RasterRequest(kind: .whole, baseFile: baseFile.path, width: width, height: height), svg: svg)
     }
@@ -65,6 +39,14 @@ extension LibrsvgRasterizer {
         }
         guard reply.drawn == true, let shape = reply.image else { return nil }
         return RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels)
+    }
+
+    /// The capture slots of `svg` drawn alone in the rows the rule samples (`captureRowsHere`).
+    static func captureRows(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), slots: [CaptureVisibility.Slot]) throws -> RasterImage {
+        if RasterWorkers.drawHere { return try captureRowsHere(svg: svg, baseFile: baseFile, canvas: canvas, slots: slots) }
+        var request = RasterRequest(kind: .captureRows, baseFile: baseFile.path, width: canvas.width, height: canvas.height)
+        request.slots = slots
+        return try image(request, svg: svg)
     }
 
     /// The whole of `svg` drawn on white as the output would be, but only the pixels of `region`
@@ -125,12 +107,8 @@ extension LibrsvgRasterizer {
         }
         do {
             switch request.kind {
-            case .render:
-                let box = request.box ?? Box(x: 0, y: 0, width: 0, height: 0)
-                let ink = request.inkX.flatMap { x in request.inkY.map { (x: x, y: $0) } }
-                try put(renderHere(svg: svg, baseFile: base, width: request.width, height: request.height,
-                                   requiredImageID: request.requiredImageID ?? "", requiredImagePath: request.requiredImagePath ?? "",
-                                   requiredImageBox: (box.x, box.y, box.width, box.height), requiredInk: ink))
+            case .captureRows:
+                try put(captureRowsHere(svg: svg, baseFile: base, canvas: canvas, slots: request.slots ?? []))
             case .whole:
                 try put(drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height))
             case .inkExtent:

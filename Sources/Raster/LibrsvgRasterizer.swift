@@ -56,86 +56,41 @@ public enum LibrsvgRasterizer {
     /// cairo's version, read at run time.
     public static var cairoVersion: String { String(cString: cairo_version_string()) }
 
-    /// Renders `svg` (UTF-8 bytes) to a `width` × `height` pixel RGB24 canvas, opaque white
-    /// beneath. Relative hrefs resolve against `baseFile`, the path the SVG is written to;
-    /// librsvg only loads files in that file's folder or below.
-    ///
-    /// librsvg draws nothing, silently, for an image it cannot load. So before drawing the
-    /// canvas, the element `#<requiredImageID>` is drawn alone and must leave ink inside
-    /// `requiredImageBox` (canvas pixels); if it does not, this throws `RasterError` naming
-    /// `requiredImagePath`. `requiredInk` (fractions of the box) is a point where the image is
-    /// known to have ink, found in its decoded pixels when planning: a capture transparent at
-    /// the box's fixed probe points still passes. Also throws when librsvg
-    /// rejects the document or cairo fails.
-    static func renderHere(svg: Data, baseFile: URL, width: Int, height: Int,
-                              requiredImageID: String, requiredImagePath: String,
-                              requiredImageBox: (x: Double, y: Double, width: Double, height: Double),
-                              requiredInk: (x: Double, y: Double)? = nil) throws -> RasterImage {
-        try withHandle(svg, baseFile: baseFile) { handle in
-            let samples = try requireInk(handle: handle, elementID: requiredImageID, imagePath: requiredImagePath,
-                                         box: requiredImageBox, inkPoint: requiredInk, canvas: (width, height))
-            let canvas = try drawCanvas(handle: handle, width: width, height: height)
-            let seen = samples.regionsShown(on: canvas)
-            if seen.shown * 4 < seen.compared {
-                throw RasterError(message: "the capture \(requiredImagePath) is hidden on the canvas: expected its pixels visible in at least a quarter of the \(seen.compared) regions sampled over its slot, found them in \(seen.shown) (something is drawn over the rest; a blank output is never shipped)")
+    /// The images `slots` of `svg` each drawn alone (`render_layer`, at 1:1, on transparent) in
+    /// the canvas rows `CaptureVisibility.Slot.sampled` gives, over their columns: one ARGB32
+    /// image, each slot's rows in turn. cairo draws only inside each row's clip, and librsvg
+    /// keeps the decoded image for the next row, so this is a small part of a drawing.
+    static func captureRowsHere(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), slots: [CaptureVisibility.Slot]) throws -> RasterImage {
+        let sampled = slots.map { $0.sampled(canvas: canvas) }
+        let width = max(1, sampled.map(\.width).max() ?? 1), height = max(1, sampled.map(\.ys.count).reduce(0, +))
+        return try withHandle(svg, baseFile: baseFile) { handle in
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
             }
-            return canvas
-        }
-    }
-
-    /// Draws the element's layer alone, at 1:1, into small patches around the points of a 4 × 4
-    /// grid over its box (and the known ink point); some pixel must have ink. Drawing only small patches
-    /// at scale 1 keeps this nearly free: cairo rasterizes only inside each patch, and librsvg
-    /// keeps the decoded image for the canvas drawn next.
-    ///
-    /// Returns the opaque pixels of each patch, so the drawn canvas can be checked to show them
-    /// (`CaptureSamples.regionsShown`): a template painting over the whole capture would otherwise
-    /// ship a PNG with no capture in it.
-    private static func requireInk(handle: UnsafeMutablePointer<RsvgHandle>, elementID: String, imagePath: String,
-                                   box: (x: Double, y: Double, width: Double, height: Double),
-                                   inkPoint: (x: Double, y: Double)?, canvas: (width: Int, height: Int)) throws -> CaptureSamples {
-        var samples = CaptureSamples()
-        var inked = false
-        let side: Int32 = 8
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else {
-            throw RasterError(message: "cairo could not create a surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        // The known ink point first (its patch centred on it), then a grid over the whole slot,
-        // so the blank-output check compares sample regions all over it.
-        let grid = [0.125, 0.375, 0.625, 0.875]
-        let fixed = grid.flatMap { y in grid.map { x in (x, y, 0.0) } }
-        let points = (inkPoint.map { [($0.x, $0.y, Double(side) / 2)] } ?? []) + fixed
-        for (fx, fy, back) in points {
+            defer { cairo_surface_destroy(surface) }
             let cr = cairo_create(surface)
             defer { cairo_destroy(cr) }
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            let originX = Int((box.x + box.width * fx - back).rounded(.down)), originY = Int((box.y + box.height * fy - back).rounded(.down))
-            cairo_translate(cr, -Double(originX), -Double(originY))
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-            var error: UnsafeMutablePointer<GError>?
-            if rsvg_handle_render_layer(handle, cr, "#\(elementID)", &viewport, &error) == 0 {
-                throw RasterError(message: "librsvg could not draw the capture \(imagePath): \(take(&error))")
+            var row = 0
+            for (slot, (ys, x0, slotWidth)) in zip(slots, sampled) {
+                for y in ys {
+                    cairo_save(cr)
+                    cairo_rectangle(cr, 0, Double(row), Double(slotWidth), 1)
+                    cairo_clip(cr)
+                    cairo_translate(cr, -Double(x0), Double(row - y))
+                    var error: UnsafeMutablePointer<GError>?
+                    // An element librsvg will not draw alone draws nothing.
+                    if rsvg_handle_render_layer(handle, cr, "#\(slot.id)", &viewport, &error) == 0 { _ = take(&error) }
+                    cairo_restore(cr)
+                    row += 1
+                }
             }
             cairo_surface_flush(surface)
             let stride = Int(cairo_image_surface_get_stride(surface))
-            guard let data = cairo_image_surface_get_data(surface) else {
-                throw RasterError(message: "cairo gave no pixel data")
-            }
-            var patch: [CaptureSamples.Pixel] = []
-            for y in 0..<Int(side) {
-                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<Int(side) where row[x] >> 24 != 0 {
-                    inked = true
-                    if row[x] >> 24 == 0xFF { patch.append(.init(x: originX + x, y: originY + y, rgb: row[x] & 0xFF_FFFF)) }
-                }
-            }
-            samples.patches.append(patch)
+            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
         }
-        if inked { return samples }
-        throw RasterError(message: "librsvg drew nothing for the capture \(imagePath) (missing, unreadable or outside the SVG's folder): expected the capture's pixels in the frame, found an empty frame")
     }
 
     /// The document drawn on white over a `width` × `height` canvas; with `region`, only those
@@ -174,39 +129,6 @@ public enum LibrsvgRasterizer {
         }
         let pixels = [UInt8](UnsafeBufferPointer(start: data, count: stride * height))
         return RasterImage(width: width, height: height, stride: stride, pixels: pixels)
-    }
-
-    /// Opaque pixels of the capture drawn alone, by probe patch, in canvas coordinates.
-    struct CaptureSamples {
-        struct Pixel {
-            var x: Int
-            var y: Int
-            /// 0xRRGGBB.
-            var rgb: UInt32
-        }
-
-        var patches: [[Pixel]] = []
-
-        /// How many patches with opaque pixels (`compared`) show the capture on the canvas: at
-        /// least half their opaque pixels within 48 levels per channel of it. The canvas must
-        /// show it in a quarter of them: frame art, glare, a notch or a headline may cover part
-        /// of the screen; a shape over most of it, or over all but a few sampled spots, hides
-        /// most patches. No patch with an opaque pixel: nothing to compare (0 of 0).
-        func regionsShown(on canvas: RasterImage) -> (shown: Int, compared: Int) {
-            let compared = patches.filter { !$0.isEmpty }
-            let shown = compared.filter { patch in
-                var close = 0
-                for p in patch where p.x >= 0 && p.y >= 0 && p.x < canvas.width && p.y < canvas.height {
-                    let i = p.y * canvas.stride + p.x * 4
-                    // cairo RGB24, little-endian: B, G, R, unused.
-                    let (b, g, r) = (Int(canvas.pixels[i]), Int(canvas.pixels[i + 1]), Int(canvas.pixels[i + 2]))
-                    let (cr, cg, cb) = (Int(p.rgb >> 16 & 0xFF), Int(p.rgb >> 8 & 0xFF), Int(p.rgb & 0xFF))
-                    if abs(r - cr) <= 48 && abs(g - cg) <= 48 && abs(b - cb) <= 48 { close += 1 }
-                }
-                return close * 2 >= patch.count
-            }
-            return (shown.count, compared.count)
-        }
     }
 
     /// A box on the canvas, in pixels.

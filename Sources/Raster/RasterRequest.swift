@@ -6,7 +6,7 @@ import CProcessShim
 /// file (`RasterWorkers`), never through the socket.
 package struct RasterRequest: Codable, Sendable {
     package enum Kind: String, Codable, Sendable {
-        case render, whole, inkExtent, layers, region, layersInk, coverage
+        case captureRows, whole, inkExtent, layers, region, layersInk, coverage
     }
 
     package var kind: Kind
@@ -15,12 +15,10 @@ package struct RasterRequest: Codable, Sendable {
     /// The canvas.
     package var width: Int
     package var height: Int
-    package var requiredImageID: String?
-    package var requiredImagePath: String?
-    /// The capture's box (`render`) or what the text must stay clear of (`layers`).
+    /// What the text must stay clear of (`layers`).
     package var box: LibrsvgRasterizer.Box?
-    package var inkX: Double?
-    package var inkY: Double?
+    /// `captureRows`: the capture slots.
+    package var slots: [CaptureVisibility.Slot]?
     package var ids: [String]?
     package var region: LibrsvgRasterizer.Region?
     package var scale: Double?

@@ -15,18 +15,12 @@ import Compose
 /// - **Headline:** every output's, by the one rule `HeadlineVisibility` (the render applies it
 ///   again to the canvas it drew).
 /// - **Capture** (once per template and canvas, the first output of each: the geometry is the
-///   same for every output): the canvas is drawn (reduced) with two images in each capture slot, a checker
-///   and its inverse; at least half the checker's squares must differ by 64 levels or more,
-///   and the slot's `<image>` must be drawn over its box, at its size.
+///   same for every output): the canvas drawn whole with a checker in each capture slot must
+///   show it by the one rule `CaptureVisibility` (the render applies it to every canvas it
+///   draws, with the real captures), and the slot's `<image>` must be drawn over its box, at its size.
 ///
 /// Nothing is read from or written to the output folder: the images are `data:` URLs.
 package enum TemplateProbe {
-    /// The share of the checker's squares that must show the capture slot's image: frame art
-    /// may cover some (a duo's second phone covers a quarter of the first); a cover, a filter or
-    /// a faded capture leaves almost none.
-    static let captureShare = 0.5
-    /// Levels (of 255, in some channel) a square must differ by between the two images.
-    static let captureLevels = 64
     /// Squares across the checker.
     static let checkerColumns = 24
     /// The capture probe draws the canvas at most this many pixels across.
@@ -48,45 +42,40 @@ package enum TemplateProbe {
                 + item.spec.captures.map { "\($0.header.width)x\($0.header.height)" }).joined(separator: " ")
             var found = DiagnosticCollector()
             let first = seen.insert(key).inserted
+            let checker = first ? withCaptures(tree, item: item, pattern: .checker) : tree
             // Past a drawing bound, the probe's drawings (each as costly) are not made.
-            if first && !measure(item, into: &found) { pastBound.insert(key) }
+            let (within, drawn) = first ? measure(checker, layout: item.layout, into: &found) : (true, nil)
+            if !within { pastBound.insert(key) }
             if !pastBound.contains(key) {
                 if !hiddenIn.contains(item.spec.templateFile) {
                     try? HeadlineVisibility.check(withCaptures(tree, item: item, pattern: .grey), layout: item.layout,
                                                   output: item.spec.destination.png, baseFile: nowhere, into: &found)
                     if found.errorCount > 0 { hiddenIn.insert(item.spec.templateFile) }
                 }
-                if first { captures(item, tree: tree, into: &found) }
+                if let drawn { captures(item, checker: checker, drawn: drawn, into: &found) }
             }
             for diagnostic in found.diagnostics where reported.insert("\(diagnostic)").inserted { d.add(diagnostic) }
         }
     }
 
-    /// Draws one output's whole canvas as `render` would, in a worker under the run's bounds
-    /// (`RasterWorkers.bounds`): a template that goes past one is refused here, naming the
-    /// template, the canvas and the bound, by measurement rather than by estimate. The capture
-    /// slots hold a plain image of the slot's size. False when refused.
-    static func measure(_ item: LaidOutOutput, into d: inout DiagnosticCollector) -> Bool {
-        guard let composed = try? SVGComposer.compose(item), let tree = composed.tree else { return true }
+    /// Draws one output's whole canvas (`tree`, a checker in its capture slots) as `render` would,
+    /// in a worker under the run's bounds (`RasterWorkers.bounds`): a template that goes past one
+    /// is refused here, naming the template, the canvas and the bound, by measurement rather than
+    /// by estimate. False when refused; the canvas when drawn.
+    static func measure(_ tree: TemplateTree, layout: CanvasLayout, into d: inout DiagnosticCollector) -> (Bool, RasterImage?) {
         PangoTypesetter.refreshThreadFontMap()
-        let svg = withCaptures(tree, item: item, pattern: .grey).svgData()
         do {
-            _ = try LibrsvgRasterizer.drawWhole(svg: svg, baseFile: nowhere, width: item.layout.width, height: item.layout.height)
+            return (true, try LibrsvgRasterizer.drawWhole(svg: tree.svgData(), baseFile: nowhere, width: layout.width, height: layout.height))
         } catch let error as RasterError where error.bound != nil {
-            d.error(tree.file, "(template)", "the template cannot be drawn within its bounds on the \(item.layout.width)×\(item.layout.height) canvas: \(error.message); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with \(error.bound == .memory ? "--max-drawing-memory" : "--max-drawing-seconds")")
-            return false
+            d.error(tree.file, "(template)", "the template cannot be drawn within its bounds on the \(layout.width)×\(layout.height) canvas: \(error.message); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with \(error.bound == .memory ? "--max-drawing-memory" : "--max-drawing-seconds")")
+            return (false, nil)
         } catch {
             // librsvg's own refusals are the render's to report.
+            return (true, nil)
         }
-        return true
     }
 
     private static let nowhere = URL(fileURLWithPath: "/nonexistent/ssc-template-probe/probe.svg")
-
-    /// The pixel at `x`, `y` of a cairo RGB24 image.
-    private static func pixel(_ image: RasterImage, _ x: Int, _ y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
-        HeadlineVisibility.pixel(image, x, y)
-    }
 
     // MARK: Capture
 
@@ -94,9 +83,8 @@ package enum TemplateProbe {
     private enum Pattern {
         /// Mid grey: what the headline is seen against where it overlaps a capture.
         case grey
-        /// A black and white checker, and its inverse.
+        /// A checker of four colours.
         case checker
-        case inverse
     }
 
     /// The capture slots of the composed document: the `<image>` element's id and its box on the canvas.
@@ -122,24 +110,21 @@ package enum TemplateProbe {
         return tree
     }
 
-    /// One pixel per square: librsvg scales it to the slot, and the squares' centres keep their
-    /// colour exactly.
-    private static func patternPNG(_ pattern: Pattern, columns: Int, rows: Int) -> Data? {
-        var rgba = [UInt8](repeating: 255, count: columns * rows * 4)
-        for y in 0..<rows {
-            for x in 0..<columns {
-                let black = (x + y) % 2 == 0
-                let value: UInt8
-                switch pattern {
-                case .grey: value = 128
-                case .checker: value = black ? 0 : 255
-                case .inverse: value = black ? 255 : 0
-                }
-                let i = (y * columns + x) * 4
-                rgba[i] = value; rgba[i + 1] = value; rgba[i + 2] = value
+    /// Squares of four colours (black, red; blue, white), each two far apart in some channel: one
+    /// colour drawn over the slot, or a faded capture on a plain frame, looks like one of them at
+    /// most. `side` pixels a square: librsvg scales it to the slot smoothly, and squares of one
+    /// pixel would be ramps, which any colour in between matches.
+    private static func patternPNG(_ pattern: Pattern, columns: Int, rows: Int, side: Int = 8) -> Data? {
+        let width = columns * side
+        let colours: [[UInt8]] = pattern == .grey ? [[128, 128, 128]] : [[0, 0, 0], [255, 0, 0], [0, 0, 255], [255, 255, 255]]
+        var rgba = [UInt8](repeating: 255, count: width * rows * side * 4)
+        for y in 0..<rows * side {
+            for x in 0..<width {
+                let colour = colours[((x / side) % 2 + (y / side) % 2 * 2) % colours.count]
+                rgba.replaceSubrange((y * width + x) * 4..<(y * width + x) * 4 + 3, with: colour)
             }
         }
-        return try? PNGCodec.encodeRGBA(rgba, width: columns, height: rows, sRGB: true)
+        return try? PNGCodec.encodeRGBA(rgba, width: width, height: rows * side, sRGB: true)
     }
 
     /// How far a capture may be drawn past its box: 1 %, and the pixels of the reduced drawing's edge.
@@ -160,17 +145,17 @@ package enum TemplateProbe {
                                      width: Double(maxX - minX + 1) / scale, height: Double(maxY - minY + 1) / scale)
     }
 
-    private static func captures(_ item: LaidOutOutput, tree composed: TemplateTree, into d: inout DiagnosticCollector) {
+    /// The capture slots of the probe's `checker` document: each drawn over its box at its size,
+    /// and shown on the canvas `drawn` by the one rule (`CaptureVisibility`).
+    private static func captures(_ item: LaidOutOutput, checker: TemplateTree, drawn: RasterImage, into d: inout DiagnosticCollector) {
         let layout = item.layout
         let canvas = (width: layout.width, height: layout.height)
-        let file = composed.file
+        let file = checker.file
         let n = SVGNumber.format
-        let checker = withCaptures(composed, item: item, pattern: .checker), inverse = withCaptures(composed, item: item, pattern: .inverse)
         let scale = min(1, captureDrawWidth / Double(max(1, canvas.width)))
         do {
-            let checkerSVG = checker.svgData(), inverseSVG = inverse.svgData()
-            var drawn: (RasterImage, RasterImage)?
-            let whole = LibrsvgRasterizer.Region(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            let checkerSVG = checker.svgData()
+            var placed = true
             for (id, box) in captureSlots(item) {
                 guard let node = checker.element(id: id) else { continue }
                 let slotNode = layout.slots?.template.tree.element(id: id)
@@ -186,38 +171,16 @@ package enum TemplateProbe {
                 if covered < 0.9 {
                     let found = ink.map { "drawn over \(n($0.width.rounded()))×\(n($0.height.rounded())) at \(n($0.x.rounded())),\(n($0.y.rounded()))" } ?? "not drawn"
                     d.error(file, field, "the capture is drawn too small or outside its place: expected it over its \(shownBox), found it \(found) (its x, y, width and height: {{CAPTURE_X}}, {{CAPTURE_Y}}, {{CAPTURE_WIDTH}}, {{CAPTURE_HEIGHT}} in a placeholder template)", at: position)
-                    continue
-                }
-                if let ink, ink.x < box.x - slack(box.width) || ink.y < box.y - slack(box.height)
+                    placed = false
+                } else if let ink, ink.x < box.x - slack(box.width) || ink.y < box.y - slack(box.height)
                     || ink.x + ink.width > box.maxX + slack(box.width) || ink.y + ink.height > box.maxY + slack(box.height) {
                     d.error(file, field, "the capture is drawn larger than its place: expected it over its \(shownBox), found it drawn over \(n(ink.width.rounded()))×\(n(ink.height.rounded())) at \(n(ink.x.rounded())),\(n(ink.y.rounded())) (stretched or moved: its x, y, width and height: {{CAPTURE_X}}, {{CAPTURE_Y}}, {{CAPTURE_WIDTH}}, {{CAPTURE_HEIGHT}} in a placeholder template)", at: position)
-                    continue
-                }
-                if drawn == nil {
-                    drawn = (try LibrsvgRasterizer.drawRegion(svg: checkerSVG, baseFile: nowhere, canvas: canvas, region: whole, scale: scale),
-                             try LibrsvgRasterizer.drawRegion(svg: inverseSVG, baseFile: nowhere, canvas: canvas, region: whole, scale: scale))
-                }
-                guard let (a, b) = drawn else { continue }
-                let rowCount = rows(box)
-                var sampled = 0, differ = 0
-                for row in 0..<rowCount {
-                    for column in 0..<checkerColumns {
-                        let cx = (box.x + box.width * (Double(column) + 0.5) / Double(checkerColumns)) * scale
-                        let cy = (box.y + box.height * (Double(row) + 0.5) / Double(rowCount)) * scale
-                        let x = Int(cx), y = Int(cy)
-                        guard x >= 0, y >= 0, x < a.width, y < a.height else { continue }
-                        sampled += 1
-                        let p = pixel(a, x, y), q = pixel(b, x, y)
-                        let levels = max(abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)), abs(Int(p.blue) - Int(q.blue)))
-                        if levels >= captureLevels { differ += 1 }
-                    }
-                }
-                guard sampled > 0 else { continue }
-                let share = Double(differ) / Double(sampled)
-                if share < captureShare {
-                    d.error(file, field, "the capture is hidden on the canvas: expected at least \(Int(captureShare * 100)) % of the \(sampled) points sampled over its \(shownBox) to show it (two different images drawn there differing by \(captureLevels) levels or more), found \(Int((share * 100).rounded(.down))) % (a filter, opacity, mask, blend mode or shape drawn with or over it hides the capture)", at: position)
+                    placed = false
                 }
             }
+            guard placed else { return }
+            let samples = try CaptureVisibility.sample(checker, layout: layout, svgURL: nowhere)
+            CaptureVisibility.check(samples, on: drawn, tree: checker, template: layout.slots?.template.tree, output: item.spec.destination.png, into: &d)
         } catch {
             return
         }

@@ -53,8 +53,7 @@ public struct OutputRenderer: Sendable {
         let started = DispatchTime.now()
         let renderer = self
         let (raster, sharedSeconds) = try Self.within(rasterTimeLimit) {
-            try renderer.draw(composed, layout: layout, base: base, ink: spec.capture, images: spec.captures.map(\.drawSHA256),
-                              headlineOf: spec.panel == nil ? spec.destination.png : nil)
+            try renderer.draw(composed, spec: spec, layout: layout, base: base)
         }
         // Layers drawn once count for every output drawn over them, as in a one-pass render.
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9 + sharedSeconds
@@ -84,41 +83,40 @@ public struct OutputRenderer: Sendable {
 
     /// The canvas of `composed`: its text drawn over the shared layers when it has them (byte
     /// for byte the one-pass canvas, see `LayerSplit`), else drawn in one pass; with the seconds
-    /// the shared layers took to draw (0 in one pass).
-    /// `images`: SHA-256 of the images the SVG links. They are part of the shared layers' key:
-    /// per-locale captures link the same href (`captures/<id>.png`) from each locale's folder,
-    /// so equal SVG bytes can draw different pixels.
-    /// `headlineOf`: the output whose headline the drawn canvas must show (`HeadlineVisibility`,
-    /// the rule `check` applied; a `VisibilityRefusal` when it does not); nil checks none (a
-    /// panorama's panel, whose headline may run on into the next).
-    func draw(_ composed: ComposedSVG, layout: CanvasLayout, base: URL, ink: PlannedCapture? = nil, images: [String] = [],
-              headlineOf output: String? = nil) throws -> (RasterImage, Double) {
+    /// the shared layers took to draw (0 in one pass). The shared layers' key holds the SHA-256 of
+    /// the images the SVG links: per-locale captures link the same href (`captures/<id>.png`)
+    /// from each locale's folder, so equal SVG bytes can draw different pixels.
+    /// The drawn canvas must show the output's headline (`HeadlineVisibility`; not a panorama's
+    /// panel, whose headline may run on into the next) and its captures (`CaptureVisibility`),
+    /// by the rules `check` applied; a `VisibilityRefusal` when it does not.
+    func draw(_ composed: ComposedSVG, spec: OutputSpec, layout: CanvasLayout, base: URL) throws -> (RasterImage, Double) {
         defer { sharedLayers?.finished(capture: composed.captureId) }
         // Font files registered after this thread's font map was made must be seen by it, or
         // librsvg would draw another font than the one measured.
         PangoTypesetter.refreshThreadFontMap()
         let svgURL = base.appendingPathComponent(composed.relativePath)
-        // Where the capture has ink (found when planning), as fractions of its box.
-        let inkPoint = ink.flatMap { capture -> (x: Double, y: Double)? in
-            guard capture.header.width > 0, capture.header.height > 0 else { return nil }
-            return ((Double(capture.inkPixel.x) + 0.5) / Double(capture.header.width),
-                    (Double(capture.inkPixel.y) + 0.5) / Double(capture.header.height))
-        }
-        let drawWhole = { (svg: Data) in
-            try LibrsvgRasterizer.render(
-                svg: svg, baseFile: svgURL, width: layout.width, height: layout.height,
-                requiredImageID: layout.captureImageID, requiredImagePath: base.appendingPathComponent(composed.captureCopyRelativePath).path,
-                requiredImageBox: (layout.capture.x, layout.capture.y, layout.capture.width, layout.capture.height),
-                requiredInk: inkPoint)
+        guard let tree = composed.tree else { throw RasterError(message: "the composed SVG has no document") }
+        // A row where the capture has ink (found when planning), as a fraction of its box.
+        let inkY = spec.capture.header.height > 0 ? (Double(spec.capture.inkPixel.y) + 0.5) / Double(spec.capture.header.height) : nil
+        let output = spec.destination.png
+        func checked(_ raster: RasterImage, _ captures: CaptureVisibility.Samples, withoutText: RasterImage?) throws -> RasterImage {
+            var d = DiagnosticCollector()
+            CaptureVisibility.check(captures, on: raster, tree: tree, template: layout.slots?.template.tree, output: output, into: &d)
+            if spec.panel == nil {
+                try HeadlineVisibility.check(tree, layout: layout, output: output, baseFile: svgURL, drawn: raster, withoutText: withoutText, into: &d)
+            }
+            if let refusal = d.diagnostics.first(where: { $0.severity == .error }) { throw VisibilityRefusal(diagnostic: refusal) }
+            return raster
         }
         // Whether this output drew the shared layers (its own time then includes them).
         var drewLayers = false
-        if let sharedLayers, let tree = composed.tree, case .success(let split) = LayerSplit.split(tree),
-           let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + images).joined(separator: " "), capture: composed.captureId, draw: {
+        if let sharedLayers, case .success(let split) = LayerSplit.split(tree),
+           let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + spec.captures.map(\.drawSHA256)).joined(separator: " "), capture: composed.captureId, draw: {
                drewLayers = true
                let started = DispatchTime.now()
-               let raster = try drawWhole(split.base)
-               return SharedLayers.Layers(raster: raster,
+               let captures = try CaptureVisibility.sample(tree, layout: layout, svgURL: svgURL, inkY: inkY)
+               let raster = try LibrsvgRasterizer.drawWhole(svg: split.base, baseFile: svgURL, width: layout.width, height: layout.height)
+               return SharedLayers.Layers(raster: raster, captures: captures,
                                           afterText: try LibrsvgRasterizer.inkExtent(svg: split.afterText, baseFile: svgURL,
                                                                                      width: layout.width, height: layout.height),
                                           seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
@@ -126,22 +124,11 @@ public struct OutputRenderer: Sendable {
            let raster = try LibrsvgRasterizer.drawLayers(svg: composed.data, baseFile: svgURL, over: layers.raster,
                                                          ids: split.textIDs, clearOf: layers.afterText) {
             sharedLayers.noteDrawnOverShared()
-            try Self.requireHeadline(composed, layout: layout, output: output, svgURL: svgURL, drawn: raster, withoutText: layers.raster)
-            return (raster, drewLayers ? 0 : layers.seconds)
+            return (try checked(raster, layers.captures, withoutText: layers.raster), drewLayers ? 0 : layers.seconds)
         }
-        let raster = try drawWhole(composed.data)
-        try Self.requireHeadline(composed, layout: layout, output: output, svgURL: svgURL, drawn: raster, withoutText: nil)
-        return (raster, 0)
-    }
-
-    /// The drawn canvas shows the headline of `output` (`HeadlineVisibility`); `withoutText` is
-    /// the same canvas without its text slots when the render drew it (the shared layers).
-    private static func requireHeadline(_ composed: ComposedSVG, layout: CanvasLayout, output: String?, svgURL: URL,
-                                        drawn: RasterImage, withoutText: RasterImage?) throws {
-        guard let output, let tree = composed.tree else { return }
-        var d = DiagnosticCollector()
-        try HeadlineVisibility.check(tree, layout: layout, output: output, baseFile: svgURL, drawn: drawn, withoutText: withoutText, into: &d)
-        if let refusal = d.diagnostics.first(where: { $0.severity == .error }) { throw VisibilityRefusal(diagnostic: refusal) }
+        let captures = try CaptureVisibility.sample(tree, layout: layout, svgURL: svgURL, inkY: inkY)
+        let raster = try LibrsvgRasterizer.drawWhole(svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height)
+        return (try checked(raster, captures, withoutText: nil), 0)
     }
 
     static func textChunks(_ spec: OutputSpec) -> [PNGText] {

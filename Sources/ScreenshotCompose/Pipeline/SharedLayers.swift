@@ -14,6 +14,8 @@ import Raster
 final class SharedLayers: @unchecked Sendable {
     struct Layers {
         var raster: RasterImage
+        /// The captures drawn alone, what each output's canvas must show of them (`CaptureVisibility`).
+        var captures: CaptureVisibility.Samples
         /// Where the document draws after its text; the text must stay clear of it.
         var afterText: LibrsvgRasterizer.Box?
         /// How long drawing them took (each output drawn over them is charged it, for the

@@ -70,6 +70,9 @@ final class HeadlineVisibilityTests: XCTestCase {
             let headlines = locales.enumerated().map { ($0.element, $0.offset == long ? Self.long : "Hi") }
             XCTAssertEqual(try refusals(gradient, headlines), [hidden("\(locales[long])/shot.png", 32)])
         }
+        // The render checks every output's canvas, not the first's.
+        let headlines = locales.enumerated().map { ($0.element, $0.offset == 2 ? Self.long : "Hi") }
+        XCTAssertEqual(try refusals(Self.covers[3].svg, headlines, render: true), [hidden("es-ES/shot.png", 36)])
     }
 
     /// The render applies the same rule to the canvas it drew, for every output.
