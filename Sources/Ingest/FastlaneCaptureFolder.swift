@@ -68,20 +68,8 @@ public struct FastlaneCaptureFolder: Equatable, Sendable {
         }
         let localeFolders = entries(folder).filter { isFolder(folder.appendingPathComponent($0)) && LocaleCapturePath.isFolderName($0) && !frameitFolders.contains($0) }
         let screengrab = localeFolders.contains { isFolder(folder.appendingPathComponent("\($0)/images")) }
-        // en-US and en-us are one locale (and one folder on macOS, where fastlane runs): which
-        // folder's screenshots the locale composed was a guess.
         // The second folder is left out, so its files are not reported again as a locale's gaps.
-        var folderOf: [String: String] = [:]
-        var twins: Set<String> = []
-        for tag in localeFolders {
-            guard let locale = LocaleTag.fromFolderName(tag) else { continue }
-            if let twin = folderOf[locale] {
-                d.error(folder.appendingPathComponent(tag).path, field, "two folders for one locale \(locale): expected one folder per locale (tags are compared ignoring case), found \(twin) and \(tag)")
-                twins.insert(tag)
-            } else {
-                folderOf[locale] = tag
-            }
-        }
+        let twins = LocaleTag.secondFolders(localeFolders, in: folder, field: field, &d)
         // Longest device names first, so "iPhone 16 Pro Max" wins over "iPhone 16 Pro".
         let known = devices.sorted { $0.name.count > $1.name.count }
         var byKey: [String: Screen] = [:]

@@ -211,17 +211,14 @@ enum HeadlineSource {
                                       _ d: inout DiagnosticCollector) -> [String: [String: String]] {
         var result: [String: [String: String]] = [:]
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-        for name in names {
+            .filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent("title.strings").path) }
+        let twins = LocaleTag.secondFolders(names, in: folder, field: "(folder name)", &d)
+        for name in names where !twins.contains(name) {
             let url = folder.appendingPathComponent(name).appendingPathComponent("title.strings")
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
             // The one reading of a folder name as a locale, as fastlane folders and init read
             // it: `de_DE` is de-DE.
             guard let locale = LocaleTag.fromFolderName(name) else {
                 d.error(url.path, "(folder name)", "the folder names the locale: expected a BCP 47 tag such as en-US (or one written with underscores, de_DE), at most \(LocaleTag.maximumLength) characters, found \(Self.shown(name))")
-                continue
-            }
-            if result[locale] != nil {
-                d.error(url.path, "(folder name)", "locale \(locale) has two folders: expected one, found \"\(name)\" too")
                 continue
             }
             guard let data = InputReader.read(path: url.path, as: .localization, reporting: "the strings file", file: url.path, into: &d) else { continue }

@@ -1,3 +1,5 @@
+import Foundation
+import Diagnostics
 /// Checks BCP 47 language tags (RFC 5646 `langtag` and private-use forms) for well-formedness.
 /// Tags become folder names, so anything else is refused.
 public enum LocaleTag {
@@ -84,6 +86,24 @@ public enum LocaleTag {
     public static func fromFolderName(_ name: String) -> String? {
         let tag = name.replacingOccurrences(of: "_", with: "-")
         return isWellFormed(tag) ? canonical(tag) : nil
+    }
+
+    /// The folders among `names` (in their order) that name a locale an earlier one names:
+    /// `en-US`, `en-us` and `en_US` are one locale (one folder on macOS, where fastlane runs), so
+    /// which folder's files the locale has would be a guess. Each is refused once, at its path,
+    /// and left out by the caller; names that are no locale are the caller's to report.
+    package static func secondFolders(_ names: [String], in folder: URL, field: String, _ d: inout DiagnosticCollector) -> Set<String> {
+        var folderOf: [String: String] = [:], second: Set<String> = []
+        for name in names {
+            guard let locale = fromFolderName(name) else { continue }
+            if let first = folderOf[locale] {
+                d.error(folder.appendingPathComponent(name).path, field, "two folders for one locale \(locale): expected one folder per locale (tags are compared ignoring case and _ for -), found \(first) and \(name)")
+                second.insert(name)
+            } else {
+                folderOf[locale] = name
+            }
+        }
+        return second
     }
 
     private static func isASCIILetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }

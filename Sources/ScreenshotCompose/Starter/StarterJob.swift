@@ -432,18 +432,8 @@ public enum StarterJob {
     /// refuses it unless `--fallback-locale` names a locale that has it).
     private static func readPerLocale(_ folder: URL, _ files: [String: [String]], catalog: WellsCatalog, _ d: inout DiagnosticCollector) -> Found {
         let tags = files.keys.sorted()
-        // en-US and en-us are one locale (and one folder on macOS): which one's captures a
-        // locale composes would be a guess.
-        var folderOf: [String: String] = [:]
+        _ = LocaleTag.secondFolders(tags, in: folder, field: "(folder)", &d)
         let localeOf = Dictionary(uniqueKeysWithValues: tags.map { ($0, LocaleTag.fromFolderName($0) ?? $0) })
-        for tag in tags {
-            let locale = localeOf[tag] ?? tag
-            if let twin = folderOf[locale] {
-                d.error(folder.appendingPathComponent(tag).path, "(folder)", "two folders for one locale \(locale): expected one folder per locale (tags are compared ignoring case), found \(twin) and \(tag)")
-            } else {
-                folderOf[locale] = tag
-            }
-        }
         let names = Set(files.values.joined()).sorted()
         var captures: [Found.Capture] = []
         for name in names {

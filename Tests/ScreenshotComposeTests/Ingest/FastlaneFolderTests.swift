@@ -261,7 +261,7 @@ final class FastlaneFolderTests: XCTestCase {
         try scratch.write("screenshots/en-us/iPhone 16 Pro Max-01Home.png", try Fixtures.pngVariant(width: 1320, height: 2868, variant: "lower"))
         let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"], "headlines": ["en-US": Self.headlines["en-US"] ?? [:]]])
         let report = ScreenshotComposer().check(jobFile: job, options: PlanOptions())
-        XCTAssertEqual(errorLines(report), ["error: \(scratch.path("screenshots/en-us")): captures.fastlane: two folders for one locale en-US: expected one folder per locale (tags are compared ignoring case), found en-US and en-us"])
+        XCTAssertEqual(errorLines(report), ["error: \(scratch.path("screenshots/en-us")): captures.fastlane: two folders for one locale en-US: expected one folder per locale (tags are compared ignoring case and _ for -), found en-US and en-us"])
     }
 
     /// `make demo`'s localized fixture: a snapshot folder whose captures show each language's

@@ -109,7 +109,7 @@ final class LocalizationTests: XCTestCase {
         try scratch.write("titles/de-DE/title.strings", "\"inbox\" = \"Alles\";\n\"compose\" = \"Schreiben\";\n")
         try scratch.write("titles/de__DE/title.strings", "\"inbox\" = \"Alles\";\n")
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)), [
-            "error: \(scratch.path("titles/de_DE/title.strings")): (folder name): locale de-DE has two folders: expected one, found \"de_DE\" too",
+            "error: \(scratch.path("titles/de_DE")): (folder name): two folders for one locale de-DE: expected one folder per locale (tags are compared ignoring case and _ for -), found de-DE and de_DE",
             "error: \(scratch.path("titles/de__DE/title.strings")): (folder name): the folder names the locale: expected a BCP 47 tag such as en-US (or one written with underscores, de_DE), at most \(LocaleTag.maximumLength) characters, found \"de__DE\"",
         ])
     }

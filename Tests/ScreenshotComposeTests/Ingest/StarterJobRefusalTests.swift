@@ -46,7 +46,7 @@ final class StarterJobRefusalTests: XCTestCase {
         try scratch.write("shots/pt-BR/home.png", chat)
         let twice = try Scratch()
         XCTAssertEqual(StarterJob.run(folder: scratch.path("shots"), into: twice.url).diagnostics.map(\.line), [
-            "error: \(scratch.path("shots/pt_BR")): (folder): two folders for one locale pt-BR: expected one folder per locale (tags are compared ignoring case), found pt-BR and pt_BR",
+            "error: \(scratch.path("shots/pt_BR")): (folder): two folders for one locale pt-BR: expected one folder per locale (tags are compared ignoring case and _ for -), found pt-BR and pt_BR",
         ])
     }
 

@@ -232,7 +232,7 @@ final class StarterJobTests: XCTestCase {
         let png = try Data(contentsOf: Fixtures.captures.appendingPathComponent("dnschat-home.png"))
         for tag in ["en-US", "en-us", "de"] { try scratch.write("shots/\(tag)/home.png", png) }
         let result = StarterJob.run(folder: "shots", into: scratch.url)
-        XCTAssertEqual(result.diagnostics.map(\.line), ["error: \(scratch.path("shots/en-us")): (folder): two folders for one locale en-US: expected one folder per locale (tags are compared ignoring case), found en-US and en-us"])
+        XCTAssertEqual(result.diagnostics.map(\.line), ["error: \(scratch.path("shots/en-us")): (folder): two folders for one locale en-US: expected one folder per locale (tags are compared ignoring case and _ for -), found en-US and en-us"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
     }
 
