@@ -117,8 +117,21 @@ package struct FramePlacement {
         guard let screen = tree.element(id: id), let width = number(tree[screen], "width") else { return }
         // The opening is the device's own corner (the well's, or the theme's): never the
         // drawing's, which would cut what the device shows in its corners.
-        tree[screen].set("rx", SVGNumber.format((width * capture.screenCornerRadius).rounded()))
+        let radius = (width * capture.screenCornerRadius).rounded(), moved = radius - (number(tree[screen], "rx") ?? 0)
+        tree[screen].set("rx", SVGNumber.format(radius))
         tree[screen].set("ry", nil)
+        // The corners marked data-corner="screen" (the body, its rim) keep their distance from
+        // the opening's, the shadow's rings with the body's: a squarer opening stays inside.
+        let body = tree.element(id: name("device-body")).flatMap { tree[$0]["data-corner"] == "screen" ? number(tree[$0], "rx") : nil }
+        for node in inserted.flatMap({ [$0] + tree.descendants(of: $0) }) where tree[node]["data-corner"] == "screen" {
+            tree[node].set("rx", number(tree[node], "rx").map { SVGNumber.format(max(0, $0 + moved)) })
+            tree[node].set("data-corner", nil)
+        }
+        if let body, moved != 0, let shadow = tree.element(id: name("device-shadow")) {
+            for ring in tree[shadow].elementChildren {
+                tree[ring].set("d", tree[ring]["d"].flatMap { Self.ringPath($0, bodyRadius: max(0, body + moved), phoneRadius: body) } ?? tree[ring]["d"])
+            }
+        }
         placeCutout(capture, screen: screen, cutoutId: name("device-cutout"), in: &tree)
     }
 

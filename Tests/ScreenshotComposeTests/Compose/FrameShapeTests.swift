@@ -182,4 +182,19 @@ final class FrameShapeTests: XCTestCase {
         let corner = square.png.pixel(x: Int(square.placed.x) + 1, y: Int(square.placed.y) + 1)
         XCTAssertEqual([corner.r, corner.g, corner.b], [0x80, 0x80, 0x80], "the capture's own grey in its very corner")
     }
+
+    /// A phone with no recorded shape (the iPhone Air's well) has a square opening; the
+    /// body and its rim round their corners concentric with it, so the capture's corners lie
+    /// inside the body: the pixels 3 px outside each corner, diagonally, are the frame's colour
+    /// (they were the background, the corners sticking out past the body's 233 radius).
+    func testAShapelessPhonesSquareCornersStayInsideTheBody() throws {
+        let composed = try compose(well: "ios-simulator-1260x2736", width: 1260, height: 2736, radius: 0)
+        assertMarkersWhole(composed, width: 1260, height: 2736, radius: 0, "iPhone Air")
+        let rect = composed.placed
+        for (x, y) in [(rect.x - 3, rect.y - 3), (rect.maxX + 2, rect.y - 3), (rect.x - 3, rect.maxY + 2), (rect.maxX + 2, rect.maxY + 2)] {
+            let p = composed.png.pixel(x: Int(x), y: Int(y))
+            XCTAssertEqual([p.r, p.g, p.b], [0x1c, 0x1f, 0x26], "outside the screen's corner at (\(x), \(y))")
+        }
+        XCTAssertFalse(composed.svg.contains("data-corner"), "the marker is read, not written")
+    }
 }
