@@ -97,7 +97,7 @@ public enum SVGComposer {
         }
         // <title> gets the headline exactly as written; <text> gets the fitted lines, one
         // <tspan> each with explicit positions, so every SVG viewer shows the same lines.
-        let tree = try spec.template.filled(values)
+        let tree = withFontFaces(try spec.template.filled(values), spec)
         return ComposedSVG(locale: locale, captureId: capture.id, destination: spec.destination, data: tree.svgData(), tree: tree)
     }
 
@@ -113,7 +113,22 @@ public enum SVGComposer {
             storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
             storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
             window: spec.panel == nil ? nil : (item.layout.viewBoxX, item.layout.width))
-        let tree = try SlotComposer.composeTree(slots, identity: identity)
+        let tree = withFontFaces(try SlotComposer.composeTree(slots, identity: identity), spec)
         return ComposedSVG(locale: spec.locale, captureId: first.id, destination: spec.destination, data: tree.svgData(), tree: tree)
+    }
+
+    /// With the job's font files: a `<style>` of `@font-face` rules first in the document, each
+    /// linking the output folder's copy (`DestinationNames.fontCopies`), so a browser draws the
+    /// faces librsvg drew (librsvg skips the rules: it draws from fontconfig's files).
+    private static func withFontFaces(_ tree: TemplateTree, _ spec: OutputSpec) -> TemplateTree {
+        let rules = zip(spec.typesetting.fontFiles, spec.destination.fontCopies).compactMap { path, copy in
+            FontFileCopies.copy(ofUserPath: path).flatMap { FontRegistry.fontFace($0, href: spec.destination.href(to: copy)) }
+        }
+        guard !rules.isEmpty else { return tree }
+        var tree = tree
+        var style = TemplateTree.Element(name: "style")
+        style.children = [.text(rules.joined(separator: "\n"))]
+        tree.insert(style, into: tree.root, at: 0)
+        return tree
     }
 }

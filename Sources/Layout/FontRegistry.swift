@@ -153,10 +153,19 @@ public enum FontRegistry {
         return names
     }
 
-    /// The family name and CSS weight fontconfig reads from a font file's first face, without
-    /// registering it (init names a frameit font file's family in the job); nil when fontconfig
-    /// finds no font in the file.
-    package static func describe(fontFile path: String) -> (family: String, weight: Int)? {
+    /// The CSS `@font-face` rule of a job font file's first face (its family, weight and style as
+    /// fontconfig reads them), its source `href`: what a composed SVG carries so a browser draws
+    /// the face librsvg drew. Nil when fontconfig finds no font in the file.
+    package static func fontFace(_ copy: FontFileCopies.Copy, href: String) -> String? {
+        guard let face = describe(fontFile: copy.privatePath) else { return nil }
+        let family = face.family.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "@font-face{font-family:\"\(family)\";src:url(\"\(href)\");font-weight:\(face.weight);font-style:\(face.italic ? "italic" : "normal")}"
+    }
+
+    /// The family name, CSS weight and slant fontconfig reads from a font file's first face,
+    /// without registering it (init names a frameit font file's family in the job); nil when
+    /// fontconfig finds no font in the file.
+    package static func describe(fontFile path: String) -> (family: String, weight: Int, italic: Bool)? {
         guard let set = FcFontSetCreate() else { return nil }
         defer { FcFontSetDestroy(set) }
         let scanned = path.withCString { name in
@@ -168,7 +177,9 @@ public enum FontRegistry {
         var weight: Int32 = 80
         _ = FcPatternGetInteger(pattern, FC_WEIGHT, 0, &weight)
         let css = Int(FcWeightToOpenType(weight))
-        return (String(cString: name), min(900, max(100, (css + 50) / 100 * 100)))
+        var slant: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+        return (String(cString: name), min(900, max(100, (css + 50) / 100 * 100)), slant != 0)
     }
 
     /// True when fontconfig knows a font of this family (installed or registered).

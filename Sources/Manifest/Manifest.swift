@@ -127,6 +127,9 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// A screen's further capture copies the SVG links (a duo's second capture, a panorama's
         /// panels), after `capture`; absent for a screen of one capture.
         public var extraCaptures: [SVGEntry]? = nil
+        /// The output folder's copies of the job's font files the SVG's `@font-face` rules link
+        /// (`fonts/<file>`, one per folder, listed by every output); absent without `fontFiles`.
+        public var fontCopies: [SVGEntry]? = nil
 
         /// Every capture copy the SVG links, `capture` first.
         public var captureCopies: [SVGEntry] { [capture] + (extraCaptures ?? []) }

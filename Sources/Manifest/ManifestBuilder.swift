@@ -33,6 +33,11 @@ public enum ManifestBuilder {
             captureFallback: spec.captureFallback,
             extraCaptures: spec.extraCaptures.isEmpty ? nil : zip(spec.extraCaptures, names.extraCaptureCopies).map { capture, copy in
                 Manifest.SVGEntry(path: copy, sha256: capture.drawSHA256, bytes: capture.drawBytes.count, sourceSHA256: capture.sha256)
+            },
+            fontCopies: names.fontCopies.isEmpty ? nil : zip(spec.typesetting.fontFiles, names.fontCopies).compactMap { path, copy in
+                FontFileCopies.copy(ofUserPath: path).map { font in
+                    Manifest.SVGEntry(path: copy, sha256: font.sha256, bytes: (try? FileManager.default.attributesOfItem(atPath: font.privatePath)[.size] as? Int) ?? 0)
+                }
             })
     }
 

@@ -156,6 +156,7 @@ public enum ManifestMerger {
             o.svg.path = move(o.svg.path)
             o.capture.path = move(o.capture.path)
             o.extraCaptures = o.extraCaptures?.map { var c = $0; c.path = move(c.path); return c }
+            o.fontCopies = o.fontCopies?.map { var c = $0; c.path = move(c.path); return c }
             if var png = o.png {
                 png.path = move(png.path)
                 o.png = png

@@ -139,6 +139,7 @@ package enum ManifestReader {
         for (i, o) in manifest.outputs.enumerated() {
             let paths: [(String, String?)] = [("svg", o.svg.path), ("png", o.png?.path), ("capture", o.capture.path), ("fastlane", o.fastlane?.path)]
                 + (o.extraCaptures ?? []).enumerated().map { ("extraCaptures[\($0.offset)]", $0.element.path) }
+                + (o.fontCopies ?? []).enumerated().map { ("fontCopies[\($0.offset)]", $0.element.path) }
             for case let (name, path?) in paths { check("outputs[\(i)].\(name)", path, leaving: false) }
             for (j, font) in o.fonts.enumerated() { check("outputs[\(i)].fonts[\(j)]", font.path, leaving: true) }
         }
@@ -231,9 +232,12 @@ package struct EarlierRelease: Sendable {
         var capture: File
         var fastlane: File?
         var extraCaptures: [File]?
+        var fontCopies: [File]?
 
         /// Every file the output wrote, relative to the manifest's folder.
-        package var paths: [String] { [svg.path, png?.path, capture.path, fastlane?.path].compactMap { $0 } + (extraCaptures ?? []).map(\.path) }
+        package var paths: [String] {
+            [svg.path, png?.path, capture.path, fastlane?.path].compactMap { $0 } + (extraCaptures ?? []).map(\.path) + (fontCopies ?? []).map(\.path)
+        }
     }
 
     var schemaVersion: Int

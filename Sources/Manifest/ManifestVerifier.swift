@@ -70,7 +70,18 @@ public enum ManifestVerifier {
                 listed.append(Listed(field: "outputs[\(i)].extraCaptures[\(j)]", path: copy.path, sha256: copy.sha256, bytes: copy.bytes, isOutput: true))
             }
             if let f = o.fastlane { listed.append(Listed(field: "outputs[\(i)].fastlane", path: f.path, sha256: f.sha256, isOutput: true)) }
-            seen.formUnion([o.svg.path, o.png?.path, o.fastlane?.path].compactMap { $0 } + o.captureCopies.map(\.path))
+            // A font copy every output lists is read once; each entry must give its one hash.
+            for (j, copy) in (o.fontCopies ?? []).enumerated() {
+                if let first = fontHashes[copy.path] {
+                    if first.sha256 != copy.sha256 {
+                        d.error(manifestFile, "outputs[\(i)].fontCopies[\(j)] (\(copy.path))", "one font file listed with two hashes: expected sha256 \(first.sha256) as in \(first.field), found \(copy.sha256)")
+                    }
+                    continue
+                }
+                fontHashes[copy.path] = (copy.sha256, "outputs[\(i)].fontCopies[\(j)]")
+                listed.append(Listed(field: "outputs[\(i)].fontCopies[\(j)]", path: copy.path, sha256: copy.sha256, bytes: copy.bytes, isOutput: true))
+            }
+            seen.formUnion([o.svg.path, o.png?.path, o.fastlane?.path].compactMap { $0 } + o.captureCopies.map(\.path) + (o.fontCopies ?? []).map(\.path))
             for (j, font) in (outputsOnly ? [] : o.fonts).enumerated() {
                 // One font file is read once, so every entry naming it must give the same hash.
                 if let first = fontHashes[font.path] {

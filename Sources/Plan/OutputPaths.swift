@@ -21,10 +21,18 @@ public struct DestinationNames: Equatable, Hashable, Sendable {
     public var fastlane: String?
     /// A screen's further capture copies (`<locale>/captures/<captureId>.png`).
     public var extraCaptureCopies: [String] = []
+    /// The copies of the job's font files the SVG's `@font-face` rules link (`fonts/<file>`,
+    /// one per output folder, `OutputPaths.fontCopies`), in `fontFiles` order.
+    public var fontCopies: [String] = []
 
     /// Every file the output writes (no PNG nor fastlane copy for `svgOnly`).
     public func files(svgOnly: Bool) -> [String] {
-        (svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }) + extraCaptureCopies
+        (svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }) + extraCaptureCopies + fontCopies
+    }
+
+    /// The SVG's link to a file of the folder (a font copy), relative to the SVG's own folder.
+    public func href(to file: String) -> String {
+        String(repeating: "../", count: svg.split(separator: "/").count - 1) + file
     }
 }
 
@@ -100,6 +108,24 @@ public enum OutputPaths {
             svg: nfc("\(base)/\(name).svg"), png: nfc("\(base)/\(name).png"),
             captureCopy: nfc("\(base)/\(href)"), captureHref: nfc(href), fastlane: copy.map(nfc),
             extraCaptureCopies: extraCaptureIds.map { nfc("\(base)/captures/\($0).png") })
+    }
+
+    /// The folder's copy of each of the job's font files (`fontFiles`, in order), which the SVGs
+    /// link so a browser draws the faces librsvg drew: `fonts/<file name>`, letters, digits, `.`,
+    /// `_` and `-` kept (others `_`, so the link needs no escaping), `-2`, `-3`… before the
+    /// extension when two files would share a name.
+    public static func fontCopies(_ fontFiles: [String]) -> [String] {
+        var taken: Set<String> = []
+        return fontFiles.map { path in
+            let file = String((path as NSString).lastPathComponent.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
+            let stem = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
+            var name = file, n = 1
+            while !taken.insert(name.lowercased()).inserted {
+                n += 1
+                name = ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+            }
+            return "fonts/\(name)"
+        }
     }
 
     /// The upload copies of a plan's outputs (`destinations`' `fastlane`) numbered within each

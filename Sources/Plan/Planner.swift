@@ -246,7 +246,11 @@ public enum Planner {
         // Each upload folder's copies numbered from 01 (ranks of the job-order numbers), whatever else
         // the job renders (an iPad and iPhone set before the Play phone set made it 07_…).
         let numbered = OutputPaths.numberedUploads(outputs.map(\.destination.fastlane))
-        for index in outputs.indices { outputs[index].destination.fastlane = numbered[index] }
+        let fontCopies = OutputPaths.fontCopies(job.typesetting.fontFiles)
+        for index in outputs.indices {
+            outputs[index].destination.fastlane = numbered[index]
+            outputs[index].destination.fontCopies = fontCopies
+        }
         if job.screens.isEmpty {
             // A template is fitted to canvases of its own orientation (README, "Templates drawn
             // once, fitted to every slot"); one of another orientation is refused once per canvas.

@@ -22,6 +22,14 @@ public struct StagingArea: Sendable {
         for (capture, copy) in zip(spec.extraCaptures, spec.destination.extraCaptureCopies) {
             try AtomicFile.write(capture.drawBytes, to: root.appendingPathComponent(copy))
         }
+        // The job's font copies (the bytes the ingest step read), written once per folder.
+        for (path, copy) in zip(spec.typesetting.fontFiles, spec.destination.fontCopies) {
+            guard let font = FontFileCopies.copy(ofUserPath: path) else { continue }
+            let target = root.appendingPathComponent(copy)
+            func size(_ path: String) -> Int? { try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int }
+            if let written = size(target.path), written == size(font.privatePath) { continue }
+            try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: font.privatePath)), to: target)
+        }
     }
 
     /// Writes every file of `output` under its destination names, each atomically; returns

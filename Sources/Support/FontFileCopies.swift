@@ -76,6 +76,13 @@ public enum FontFileCopies {
         return state.byUserPath[userPath]?.sha256
     }
 
+    /// The latest copy read from the job's font file `userPath`; nil for a file no job brought.
+    package static func copy(ofUserPath userPath: String) -> Copy? {
+        state.lock.lock()
+        defer { state.lock.unlock() }
+        return state.byUserPath[userPath]
+    }
+
     /// The copy at `privatePath`, if it is one of this process's.
     package static func copy(atPrivatePath privatePath: String) -> Copy? {
         state.lock.lock()

@@ -106,10 +106,10 @@ struct FrameitImport {
                 failed = true
                 return nil
             }
-            families[url.path] = described
+            families[url.path] = (described.family, described.weight)
             let relative = RelativePath.from(jobDirectory, to: url)
             if !result.fontFiles.contains(relative) { result.fontFiles.append(relative) }
-            return described
+            return (described.family, described.weight)
         }
         /// frameit's font for a language folder: `font`, else the first `fonts` entry that
         /// supports it (or supports every language).

@@ -68,4 +68,59 @@ final class JobFontsWinTests: XCTestCase {
         XCTAssertNotEqual(Self.pixels(mono.png, in: mono.band), Self.pixels(sans.png, in: sans.band), "the two fonts must draw differently for the test to tell them apart")
         XCTAssertTrue(jobPixels == Self.pixels(mono.png, in: mono.band), "the headline was not drawn from the job's file")
     }
+
+    /// The SVG a designer opens carries the job's faces (issue 34 item 4): an `@font-face` rule
+    /// per job font, linking one copy in the output folder (hashed in the manifest, checked by
+    /// verify). Headless Chromium's screenshot of the SVG, from file://, with a family no machine
+    /// has (DejaVu Serif Bold renamed), matches the PNG in the headline's band; without the rule
+    /// it draws a sans-serif fallback.
+    func testAnOutputsSVGShowsTheJobFontInChromium() throws {
+        let scratch = try Scratch()
+        let family = "Brand Serif \(UUID().uuidString.prefix(8))"
+        let font = scratch.path("fonts/Brand Bold.ttf")
+        try Self.renamedFont("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", to: font, family: family)
+        let job = try Self.render(scratch, "job", headline: "Read it anywhere", ["fontFiles": ["fonts/Brand Bold.ttf"], "fonts": ["default": family]])
+        XCTAssertEqual(job.fonts, [font])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: font))
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: job.folder + "/manifest.json"))) as? [String: Any]
+        let copies = (manifest?["outputs"] as? [[String: Any]])?.first?["fontCopies"] as? [[String: Any]]
+        XCTAssertEqual(copies?.map { [$0["path"] as? String, $0["sha256"] as? String, ($0["bytes"] as? Int).map(String.init)] },
+                       [["fonts/Brand_Bold.ttf", SHA256.hex(bytes), String(bytes.count)]])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: job.folder + "/fonts/Brand_Bold.ttf")), bytes)
+        let svg = try String(contentsOfFile: job.folder + "/en-US/shot.svg", encoding: .utf8)
+        let rule = "@font-face{font-family:\"\(family)\";src:url(\"../fonts/Brand_Bold.ttf\");font-weight:700;font-style:normal}"
+        XCTAssertTrue(svg.contains("<style>\(rule)</style>"), svg)
+        let (code, out, err) = try runTool(["verify", job.folder + "/manifest.json"])
+        XCTAssertEqual(code, 0, out + err)
+        // The same SVG without the rule, beside it: what a browser drew before.
+        try svg.replacingOccurrences(of: "<style>\(rule)</style>", with: "").write(toFile: job.folder + "/en-US/plain.svg", atomically: true, encoding: .utf8)
+        let (width, height) = (job.png.header.width, job.png.header.height)
+        let shot = try Chromium.screenshot(URL(fileURLWithPath: job.folder + "/en-US/shot.svg"), width: width, height: height, shot: scratch.path("shot.png"))
+        let plain = try Chromium.screenshot(URL(fileURLWithPath: job.folder + "/en-US/plain.svg"), width: width, height: height, shot: scratch.path("plain.png"))
+        let withRule = Chromium.meanDifference(shot, job.png, in: job.band), without = Chromium.meanDifference(plain, job.png, in: job.band)
+        FileHandle.standardError.write(Data("JobFontsWinTests: headline band \(job.band), mean difference R G B with the rule \(withRule), without \(without)\n".utf8))
+        XCTAssertEqual(withRule.count, 3)
+        // Measured: 2.8 with the rule (Chromium hints and anti-aliases its glyph edges otherwise than
+        // cairo), 15.5 without (a sans-serif fallback).
+        XCTAssertTrue(withRule.allSatisfy { $0 <= 4 }, "Chromium did not draw the job's face: \(withRule)")
+        XCTAssertTrue(zip(withRule, without).allSatisfy { $0 * 3 < $1 }, "without the rule Chromium must draw another face: \(withRule) vs \(without)")
+    }
+
+    /// The font copy is the run's like a capture copy: a file of someone else's at its name is
+    /// refused, nothing written; a later run of the job without fontFiles removes it.
+    func testTheFontCopyIsOwnedAndRemovedLikeACaptureCopy() throws {
+        let scratch = try Scratch()
+        try Self.renamedFont("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", to: scratch.path("fonts/Brand.ttf"), family: "Brand Serif Owned")
+        try scratch.write("out-job/fonts/Brand.ttf", Data("notes".utf8))
+        let extra: [String: Any] = ["fontFiles": ["fonts/Brand.ttf"], "fonts": ["default": "Brand Serif Owned"], "output": "out-job"]
+        let job = try Fixtures.mobileJob(in: scratch, extra: extra)
+        let options = PlanOptions(sourceDateEpoch: "1767225600")
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: options)), [
+            "error: \(job): output: a file this tool did not write is in the way: expected nothing or an output a manifest of this folder lists, found \(scratch.path("out-job/fonts/Brand.ttf")), which no manifest, record or marker of this tool in \(scratch.path("out-job")) claims; move it away or choose another output folder"])
+        try FileManager.default.removeItem(atPath: scratch.path("out-job/fonts/Brand.ttf"))
+        _ = try Self.render(scratch, "job", headline: "Read it anywhere", extra)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out-job/fonts/Brand.ttf")))
+        _ = try Self.render(scratch, "job", headline: "Read it anywhere", [:])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out-job/fonts/Brand.ttf")))
+    }
 }
