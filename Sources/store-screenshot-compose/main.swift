@@ -80,15 +80,20 @@ case .preview(let job, let locales, let previewOut, let debounce, let once):
         }
     }
     // A pass no edit can fix ends the preview with 1; --once ends it after the first pass
-    // with that pass's status.
+    // with that pass's status. exit() runs no deinit: the preview folder's staging goes here.
+    func end(_ status: Int32) -> Never {
+        RasterWorkers.shutdown()
+        StagingRegistry.removeAll()
+        exit(status)
+    }
     func run() -> PreviewSession.Pass {
         let pass = session.pass()
         show(pass.lines)
-        if pass.unfixable { RasterWorkers.shutdown(); exit(1) }
+        if pass.unfixable { end(1) }
         return pass
     }
     let first = run()
-    if once { RasterWorkers.shutdown(); exit(first.succeeded ? 0 : 1) }
+    if once { end(first.succeeded ? 0 : 1) }
     FileHandle.standardOutput.write(Data("watching for changes; Ctrl-C to stop\n".utf8))
     while true {
         if session.waitForChange(timeout: 3600) { _ = run() }

@@ -91,6 +91,9 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(ok.out.sorted(), ["rendered de-DE/shot.svg", "rendered en-US/shot.svg"])
         XCTAssertEqual(ok.err, [])
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/.preview/en-US/shot.svg")))
+        // Nothing of the run's own is left (its staging folder went with it).
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out/.preview")).filter { $0.hasPrefix(".") }.sorted(),
+                       [".store-screenshot-compose-files.json", ".store-screenshot-compose.lock"])
 
         // A pass with an error: 1, with the error, and nothing watched.
         try FileManager.default.removeItem(atPath: scratch.path("captures/shot.png"))
