@@ -39,6 +39,8 @@ public enum FontRegistry {
         var run: [FontFileCopies.Copy] = []
         /// SHA-256s of a run's files → its configuration (`runConfig`), kept for the process.
         var configs: [String: OpaquePointer] = [:]
+        /// SHA-256 → a job font file's first face (`fontFace`), read once per process.
+        var faces: [String: (family: String, weight: Int, italic: Bool)] = [:]
     }
 
     private static let state = State()
@@ -157,7 +159,13 @@ public enum FontRegistry {
     /// fontconfig reads them), its source `href`: what a composed SVG carries so a browser draws
     /// the face librsvg drew. Nil when fontconfig finds no font in the file.
     package static func fontFace(_ copy: FontFileCopies.Copy, href: String) -> String? {
-        guard let face = describe(fontFile: copy.privatePath) else { return nil }
+        state.lock.lock()
+        let known = state.faces[copy.sha256]
+        state.lock.unlock()
+        guard let face = known ?? describe(fontFile: copy.privatePath) else { return nil }
+        state.lock.lock()
+        state.faces[copy.sha256] = face
+        state.lock.unlock()
         let family = face.family.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "@font-face{font-family:\"\(family)\";src:url(\"\(href)\");font-weight:\(face.weight);font-style:\(face.italic ? "italic" : "normal")}"
     }
