@@ -70,7 +70,8 @@ demo: build
 
 # The generated reference pages (docs/reference/job-file.md from the JSON Schema,
 # docs/reference/store-catalog.md from store-wells.json, and make reference's two), then the guides' images: one per script
-# family (docs/headline-<locale>.png), the built-in templates, a panorama, devices, themes, and the
+# family (docs/headline-<locale>.png), the built-in templates, a panorama, devices, one per device-frame
+# family (docs/frame-<family>.png, scripts/frame-families.py), themes, and the
 # contact sheet of a fastlane folder's release (headless Chromium).
 docs: build
 	$(PYTHON) scripts/docs-reference.py
@@ -87,6 +88,7 @@ docs: build
 	cp out/devices/en-US/app-store-iphone-6.9/home.png docs/devices-iphone-6.9.png
 	cp out/devices/en-US/app-store-ipad-13/inbox-ipad.png docs/devices-ipad-13.png
 	cp out/devices/en-US/google-play-phone/inbox-android.png docs/devices-play-phone.png
+	$(PYTHON) scripts/frame-families.py --bin $(BIN)
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
 	rm -rf out/localized; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/localized-job.json
