@@ -93,7 +93,7 @@ final class FrameShapeTests: XCTestCase {
 
     /// Every marker's pixels (but a 2 px edge, which the scaling blends with the grey) are the
     /// marker's colour in the composed PNG: none covered by the frame, none cut by a corner.
-    func assertMarkersWhole(_ composed: Composed, width: Int, height: Int, radius: Double, _ what: String) {
+    static func assertMarkersWhole(_ composed: Composed, width: Int, height: Int, radius: Double, _ what: String) {
         let rect = composed.placed
         let scale = rect.width / Double(width)
         XCTAssertLessThanOrEqual(scale, 1, what)
@@ -115,7 +115,7 @@ final class FrameShapeTests: XCTestCase {
     func testTheIPhone8PlusHasAHomeButtonFrameAndSquareCornersThatCutNothing() throws {
         // The catalog records the 8 Plus's shape: a home button, square corners (radius 0).
         let composed = try compose(well: "ios-simulator-1242x2208", width: 1242, height: 2208, radius: 0)
-        assertMarkersWhole(composed, width: 1242, height: 2208, radius: 0, "iPhone 8 Plus")
+        Self.assertMarkersWhole(composed, width: 1242, height: 2208, radius: 0, "iPhone 8 Plus")
         // The home button: a ring under the screen (the modern phone frame has none).
         XCTAssertTrue(composed.svg.contains(##"fill="none" stroke="#3a3f4a""##), "the home button's ring")
         XCTAssertFalse(composed.svg.contains("device-cutout"), "no cutout on a phone that has none")
@@ -123,13 +123,13 @@ final class FrameShapeTests: XCTestCase {
 
     func testTheIPhone8PlusInLandscapeKeepsItsCornersWhole() throws {
         let composed = try compose(well: "ios-simulator-2208x1242", width: 2208, height: 1242, radius: 0)
-        assertMarkersWhole(composed, width: 2208, height: 1242, radius: 0, "iPhone 8 Plus, landscape")
+        Self.assertMarkersWhole(composed, width: 2208, height: 1242, radius: 0, "iPhone 8 Plus, landscape")
         XCTAssertTrue(composed.svg.contains(##"fill="none" stroke="#3a3f4a""##), "the home button's ring")
     }
 
     func testAnAndroidPhoneWithARecordedPunchHoleGetsItThereAndNowhereElse() throws {
         let composed = try compose(well: "test-punch-hole", width: 1080, height: 2400, radius: 100)
-        assertMarkersWhole(composed, width: 1080, height: 2400, radius: 100, "punch hole")
+        Self.assertMarkersWhole(composed, width: 1080, height: 2400, radius: 100, "punch hole")
         let scale = composed.placed.width / 1080
         let middle = composed.png.pixel(x: Int(composed.placed.x + 540 * scale), y: Int(composed.placed.y + 66 * scale))
         XCTAssertEqual([middle.r, middle.g, middle.b], [0, 0, 0], "the hole's middle")
@@ -140,7 +140,7 @@ final class FrameShapeTests: XCTestCase {
     func testThe1080x1920AndroidPhoneHasSquareCornersAndNoCamera() throws {
         // No shape recorded (four devices share the size): square corners, no cutout.
         let composed = try compose(well: "android-emulator-1080x1920", width: 1080, height: 1920, radius: 0)
-        assertMarkersWhole(composed, width: 1080, height: 1920, radius: 0, "1080×1920 Android phone")
+        Self.assertMarkersWhole(composed, width: 1080, height: 1920, radius: 0, "1080×1920 Android phone")
         XCTAssertFalse(composed.svg.contains("device-cutout"))
         XCTAssertFalse(composed.svg.contains("<circle id=\"device-camera\""))
     }
@@ -148,12 +148,12 @@ final class FrameShapeTests: XCTestCase {
     func testTheIPhoneWithADynamicIslandKeepsItsCornersAndDrawsTheIslandAtItsRectangle() throws {
         // The shipped 1206×2622 well: its recorded corner (62 pt, 186 px) and island (378 × 112 px at 414, 41).
         let shipped = try compose(well: "ios-simulator-1206x2622", width: 1206, height: 2622, radius: 186)
-        assertMarkersWhole(shipped, width: 1206, height: 2622, radius: 186, "iPhone 17 Pro")
+        Self.assertMarkersWhole(shipped, width: 1206, height: 2622, radius: 186, "iPhone 17 Pro")
         let inIsland = shipped.png.pixel(x: Int(shipped.placed.x + 603 * shipped.placed.width / 1206), y: Int(shipped.placed.y + 98 * shipped.placed.width / 1206))
         XCTAssertEqual([inIsland.r, inIsland.g, inIsland.b], [0, 0, 0], "the recorded island drawn")
         // A recorded island: drawn at its rectangle scaled with the screen, the markers beside it whole.
         let island = try compose(well: "test-island", width: 1206, height: 2622, radius: 165)
-        assertMarkersWhole(island, width: 1206, height: 2622, radius: 165, "iPhone with a Dynamic Island")
+        Self.assertMarkersWhole(island, width: 1206, height: 2622, radius: 165, "iPhone with a Dynamic Island")
         let scale = island.placed.width / 1206
         let cutout = try XCTUnwrap(island.svg.range(of: #"<rect id="device-cutout"[^>]*>"#, options: .regularExpression).map { String(island.svg[$0]) })
         func attribute(_ name: String) -> Double? {
@@ -171,14 +171,14 @@ final class FrameShapeTests: XCTestCase {
     func testTheIPad12Point9KeepsItsCornersWhole() throws {
         // Its size is shared by iPads with a home button and with Face ID: square, no cutout.
         let composed = try compose(well: "ios-simulator-2048x2732", width: 2048, height: 2732, radius: 0)
-        assertMarkersWhole(composed, width: 2048, height: 2732, radius: 0, "iPad Pro (12.9-inch) (6th generation)")
+        Self.assertMarkersWhole(composed, width: 2048, height: 2732, radius: 0, "iPad Pro (12.9-inch) (6th generation)")
     }
 
     func testTheThemesCornerRadiusIsTheScreensCorner() throws {
         // "cornerRadius": 0 squares the corners of a device whose own are round: the markers in
         // the very corners (4 px in) are whole; with the well's radius they would be cut.
         let square = try compose(well: "ios-simulator-1206x2622", width: 1206, height: 2622, radius: 0, theme: ["cornerRadius": 0])
-        assertMarkersWhole(square, width: 1206, height: 2622, radius: 0, "theme cornerRadius 0")
+        Self.assertMarkersWhole(square, width: 1206, height: 2622, radius: 0, "theme cornerRadius 0")
         let corner = square.png.pixel(x: Int(square.placed.x) + 1, y: Int(square.placed.y) + 1)
         XCTAssertEqual([corner.r, corner.g, corner.b], [0x80, 0x80, 0x80], "the capture's own grey in its very corner")
     }
@@ -189,7 +189,7 @@ final class FrameShapeTests: XCTestCase {
     /// (they were the background, the corners sticking out past the body's 233 radius).
     func testAShapelessPhonesSquareCornersStayInsideTheBody() throws {
         let composed = try compose(well: "ios-simulator-1260x2736", width: 1260, height: 2736, radius: 0)
-        assertMarkersWhole(composed, width: 1260, height: 2736, radius: 0, "iPhone Air")
+        Self.assertMarkersWhole(composed, width: 1260, height: 2736, radius: 0, "iPhone Air")
         let rect = composed.placed
         for (x, y) in [(rect.x - 3, rect.y - 3), (rect.maxX + 2, rect.y - 3), (rect.x - 3, rect.maxY + 2), (rect.maxX + 2, rect.maxY + 2)] {
             let p = composed.png.pixel(x: Int(x), y: Int(y))
