@@ -104,6 +104,11 @@ final class JobFontsWinTests: XCTestCase {
         // cairo), 15.5 without (a sans-serif fallback).
         XCTAssertTrue(withRule.allSatisfy { $0 <= 4 }, "Chromium did not draw the job's face: \(withRule)")
         XCTAssertTrue(zip(withRule, without).allSatisfy { $0 * 3 < $1 }, "without the rule Chromium must draw another face: \(withRule) vs \(without)")
+        // verify checks the copy's bytes.
+        try (bytes + Data([0])).write(to: URL(fileURLWithPath: job.folder + "/fonts/Brand_Bold.ttf"))
+        let (tampered, _, tamperedErr) = try runTool(["verify", job.folder + "/manifest.json"])
+        XCTAssertEqual(tampered, 1)
+        XCTAssertTrue(tamperedErr.contains("outputs[0].fontCopies[0] (fonts/Brand_Bold.ttf): sha256 differs: expected \(SHA256.hex(bytes)), found \(SHA256.hex(bytes + Data([0])))"), tamperedErr)
     }
 
     /// The font copy is the run's like a capture copy: a file of someone else's at its name is
