@@ -71,7 +71,7 @@ demo: build
 # The generated reference pages (docs/reference/job-file.md from the JSON Schema,
 # docs/reference/store-catalog.md from store-wells.json, and make reference's two), then the guides' images: one per script
 # family (docs/headline-<locale>.png), the built-in templates, a panorama, devices, one per device-frame
-# family (docs/frame-<family>.png, scripts/frame-families.py), themes, and the
+# family (docs/frame-<family>.png, scripts/frame-families.py), themes, frameit's looks, and the
 # contact sheet of a fastlane folder's release (headless Chromium).
 docs: build
 	$(PYTHON) scripts/docs-reference.py
@@ -91,6 +91,8 @@ docs: build
 	$(PYTHON) scripts/frame-families.py --bin $(BIN)
 	for t in light dark; do rm -rf out/theme-$$t; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/theme-$$t-job.json; \
 	  cp out/theme-$$t/en-US/home.png docs/theme-$$t-home.png; cp out/theme-$$t/en-US/book-desktop.png docs/theme-$$t-desktop.png; done
+	rm -rf out/looks; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/looks-job.json
+	for s in home chat private; do cp out/looks/en-US/$$s.png docs/looks-$$s.png; done
 	rm -rf out/localized; SOURCE_DATE_EPOCH=1767225600 $(BIN) render fixtures/localized-job.json
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,900 \
 	  --screenshot="$(CURDIR)/docs/contact-sheet.png" "file://$(CURDIR)/out/localized/index.html" 2>/dev/null

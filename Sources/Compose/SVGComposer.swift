@@ -112,7 +112,7 @@ public enum SVGComposer {
             tool: spec.tool.label, composedAt: spec.composedAt,
             storeWell: canvas.storeWell?.store == nil ? "none" : canvas.id,
             storeCitation: canvas.storeWell.flatMap { $0.store == nil ? nil : $0.citation.summary } ?? "none",
-            window: spec.panel == nil ? nil : (item.layout.viewBoxX, item.layout.width))
+            window: spec.panel == nil ? nil : (item.layout.viewBoxX, item.layout.width), background: spec.background?.href)
         let tree = withFontFaces(try SlotComposer.composeTree(slots, identity: identity), spec)
         return ComposedSVG(locale: spec.locale, captureId: first.id, destination: spec.destination, data: tree.svgData(), tree: tree)
     }

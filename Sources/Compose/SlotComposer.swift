@@ -23,6 +23,8 @@ enum SlotComposer {
         var storeCitation: String
         /// A panorama's store image: the window (x, width) of the whole template it shows.
         var window: (x: Double, width: Int)?
+        /// The background image's href: drawn over `#background` (else first), covering the canvas.
+        var background: String? = nil
     }
 
     static func compose(_ slots: SlotLayout, identity: Identity) throws -> Data {
@@ -113,6 +115,14 @@ enum SlotComposer {
         }
 
         let root = tree.root
+        if let href = identity.background {
+            let children = tree[root].elementChildren
+            let at = children.firstIndex { tree[$0]["id"] == "background" }.map { $0 + 1 }
+                ?? children.firstIndex { !["title", "desc", "defs", "style", "metadata"].contains(tree[$0].name) } ?? children.count
+            let position = at < children.count ? tree.indexInParent(children[at]) : nil
+            tree.insert(element("image", ["id": "background-image", "x": "0", "y": "0", "width": tree[root]["width"] ?? "0", "height": tree[root]["height"] ?? "0",
+                                          "preserveAspectRatio": "xMidYMid slice", "href": href]), into: root, at: position)
+        }
         for child in tree[root].elementChildren where ["title", "desc"].contains(tree[child].name) {
             tree.detach(child)
         }

@@ -38,6 +38,10 @@ public enum Ingest {
         for url in ([job.frame] + job.captures.map(\.frame)).compactMap({ $0 }) {
             inputs.ingest(url, as: .frame)
         }
+        // The theme's background images: the job's and each screen's own.
+        for url in ([job.theme] + job.theme.screens.values).compactMap(\.backgroundImage) {
+            inputs.ingest(url, as: .image)
+        }
         var scratch = DiagnosticCollector()
         // The plan is the whole job's, every locale (whatever `--locale` selects).
         guard JobLimits.withinCountLimits(job, locales: job.locales.count, &scratch) else {

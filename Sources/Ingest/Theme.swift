@@ -88,7 +88,7 @@ public struct Theme: Equatable, Sendable {
     static var standard: Theme { shipped.theme }
     package static var standardProblem: String? { shipped.problem }
 
-    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight", "accentFont", "screens", "padding", "headlinePosition"]
+    public static let keys: Set<String> = ["background", "headlineColor", "headlineWeight", "frameColor", "subtitleColor", "cornerRadius", "shadow", "accent", "accentWeight", "accentFont", "screens", "backgroundImage", "padding", "headlinePosition"]
 
     /// The look of one screen (capture or `"screens"` id): its entry of `screens` over this theme.
     public func forScreen(_ id: String) -> Theme {

@@ -57,6 +57,8 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var templates: [FileEntry]? = nil
         /// Device frame files (`"frame"`); absent when none.
         public var frames: [FileEntry]? = nil
+        /// The theme's background images, as read.
+        public var backgrounds: [FileEntry]? = nil
     }
 
     public struct SVGEntry: Codable, Equatable, Sendable {
@@ -130,9 +132,11 @@ public struct Manifest: Codable, Equatable, Sendable {
         /// The output folder's copies of the job's font files the SVG's `@font-face` rules link
         /// (`fonts/<file>`, one per folder, listed by every output); absent without `fontFiles`.
         public var fontCopies: [SVGEntry]? = nil
+        /// The theme's background image copy the SVG links (`sourceSHA256`: the file's as read).
+        public var background: SVGEntry? = nil
 
-        /// Every capture copy the SVG links, `capture` first.
-        public var captureCopies: [SVGEntry] { [capture] + (extraCaptures ?? []) }
+        /// Every copy the SVG links, `capture` first.
+        public var captureCopies: [SVGEntry] { [capture] + (extraCaptures ?? []) + [background].compactMap { $0 } }
     }
 
     public struct StoreWellEntry: Codable, Equatable, Sendable {

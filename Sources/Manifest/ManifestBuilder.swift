@@ -38,7 +38,10 @@ public enum ManifestBuilder {
                 FontFileCopies.copy(ofUserPath: path).map { font in
                     Manifest.SVGEntry(path: copy, sha256: font.sha256, bytes: (try? FileManager.default.attributesOfItem(atPath: font.privatePath)[.size] as? Int) ?? 0)
                 }
-            })
+            },
+            background: spec.background.flatMap { background in names.backgroundCopy.map {
+                Manifest.SVGEntry(path: $0, sha256: background.drawSHA256, bytes: background.drawBytes.count, sourceSHA256: background.file.sha256)
+            } })
     }
 
     /// The whole manifest: the plan's inputs (paths relative to `plan.output`) and the entries
@@ -70,6 +73,7 @@ public enum ManifestBuilder {
         }
         inputs.templates = unique(plan.outputs.map(\.templateInput))
         inputs.frames = unique(plan.captures.map { $0.frame?.file })
+        inputs.backgrounds = unique(plan.outputs.map { $0.background?.file })
         return Manifest(
             schemaVersion: Manifest.schema, kind: Manifest.kindName, notCaptureEvidence: true, statement: Manifest.notEvidenceStatement,
             tool: Manifest.Tool(name: plan.tool.name, version: plan.tool.version), composedAt: plan.composedAt,

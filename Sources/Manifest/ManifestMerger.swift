@@ -151,12 +151,14 @@ public enum ManifestMerger {
         m.inputs.headlines = m.inputs.headlines?.map { var h = $0; h.path = move(h.path); return h }
         m.inputs.templates = m.inputs.templates?.map { var t = $0; t.path = move(t.path); return t }
         m.inputs.frames = m.inputs.frames?.map { var f = $0; f.path = move(f.path); return f }
+        m.inputs.backgrounds = m.inputs.backgrounds?.map { var f = $0; f.path = move(f.path); return f }
         m.outputs = m.outputs.map { o in
             var o = o
             o.svg.path = move(o.svg.path)
             o.capture.path = move(o.capture.path)
             o.extraCaptures = o.extraCaptures?.map { var c = $0; c.path = move(c.path); return c }
             o.fontCopies = o.fontCopies?.map { var c = $0; c.path = move(c.path); return c }
+            if let path = o.background?.path { o.background?.path = move(path) }
             if var png = o.png {
                 png.path = move(png.path)
                 o.png = png

@@ -134,12 +134,13 @@ package enum ManifestReader {
             + (manifest.inputs.headlines ?? []).enumerated().map { ("inputs.headlines[\($0.offset)]", $0.element.path) }
             + (manifest.inputs.templates ?? []).enumerated().map { ("inputs.templates[\($0.offset)]", $0.element.path) }
             + (manifest.inputs.frames ?? []).enumerated().map { ("inputs.frames[\($0.offset)]", $0.element.path) }
+            + (manifest.inputs.backgrounds ?? []).enumerated().map { ("inputs.backgrounds[\($0.offset)]", $0.element.path) }
             + manifest.inputs.captures.enumerated().map { ("inputs.captures[\($0.offset)]", $0.element.path) }
         for (field, path) in inputs { check(field, path, leaving: true) }
         for (i, o) in manifest.outputs.enumerated() {
             let paths: [(String, String?)] = [("svg", o.svg.path), ("png", o.png?.path), ("capture", o.capture.path), ("fastlane", o.fastlane?.path)]
                 + (o.extraCaptures ?? []).enumerated().map { ("extraCaptures[\($0.offset)]", $0.element.path) }
-                + (o.fontCopies ?? []).enumerated().map { ("fontCopies[\($0.offset)]", $0.element.path) }
+                + (o.fontCopies ?? []).enumerated().map { ("fontCopies[\($0.offset)]", $0.element.path) } + [("background", o.background?.path)]
             for case let (name, path?) in paths { check("outputs[\(i)].\(name)", path, leaving: false) }
             for (j, font) in o.fonts.enumerated() { check("outputs[\(i)].fonts[\(j)]", font.path, leaving: true) }
         }
@@ -233,10 +234,11 @@ package struct EarlierRelease: Sendable {
         var fastlane: File?
         var extraCaptures: [File]?
         var fontCopies: [File]?
+        var background: File?
 
         /// Every file the output wrote, relative to the manifest's folder.
         package var paths: [String] {
-            [svg.path, png?.path, capture.path, fastlane?.path].compactMap { $0 } + (extraCaptures ?? []).map(\.path) + (fontCopies ?? []).map(\.path)
+            [svg.path, png?.path, capture.path, fastlane?.path, background?.path].compactMap { $0 } + (extraCaptures ?? []).map(\.path) + (fontCopies ?? []).map(\.path)
         }
     }
 

@@ -69,6 +69,9 @@ public enum ManifestVerifier {
             for (j, copy) in (o.extraCaptures ?? []).enumerated() {
                 listed.append(Listed(field: "outputs[\(i)].extraCaptures[\(j)]", path: copy.path, sha256: copy.sha256, bytes: copy.bytes, isOutput: true))
             }
+            if let b = o.background {
+                listed.append(Listed(field: "outputs[\(i)].background", path: b.path, sha256: b.sha256, bytes: b.bytes, isOutput: true))
+            }
             if let f = o.fastlane { listed.append(Listed(field: "outputs[\(i)].fastlane", path: f.path, sha256: f.sha256, isOutput: true)) }
             // A font copy every output lists is read once; each entry must give its one hash.
             for (j, copy) in (o.fontCopies ?? []).enumerated() {

@@ -145,6 +145,7 @@ package enum PlanRecord {
         var files: Set<String> = []
         items += plan.outputs.compactMap(\.templateInput).filter { files.insert($0.displayPath).inserted }.enumerated().map { ("templates[\($0.offset)]", $0.element.sha256) }
         items += plan.captures.compactMap { $0.frame?.file }.filter { files.insert($0.displayPath).inserted }.enumerated().map { ("frames[\($0.offset)]", $0.element.sha256) }
+        items += plan.outputs.compactMap { $0.background?.file }.filter { files.insert($0.displayPath).inserted }.enumerated().map { ("backgrounds[\($0.offset)]", $0.element.sha256) }
         let fonts = FontHashes.of(plan.typesetting.fontFiles)
         items += plan.typesetting.fontFiles.enumerated().map { ("fontFiles[\($0.offset)]", fonts[$0.element] ?? "unreadable") }
         items += [

@@ -24,10 +24,12 @@ public struct DestinationNames: Equatable, Hashable, Sendable {
     /// The copies of the job's font files the SVG's `@font-face` rules link (`fonts/<file>`,
     /// one per output folder, `OutputPaths.fontCopies`), in `fontFiles` order.
     public var fontCopies: [String] = []
+    /// The theme's background image copy the SVG links (`<locale>/backgrounds/<hash>.png`).
+    public var backgroundCopy: String? = nil
 
     /// Every file the output writes (no PNG nor fastlane copy for `svgOnly`).
     public func files(svgOnly: Bool) -> [String] {
-        (svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }) + extraCaptureCopies + fontCopies
+        (svgOnly ? [captureCopy, svg] : [captureCopy, svg, png] + [fastlane].compactMap { $0 }) + extraCaptureCopies + fontCopies + [backgroundCopy].compactMap { $0 }
     }
 
     /// The SVG's link to a file of the folder (a font copy), relative to the SVG's own folder.
@@ -126,6 +128,11 @@ public enum OutputPaths {
             }
             return "fonts/\(name)"
         }
+    }
+
+    /// A file an SVG links by `href`, relative to the output folder.
+    static func beside(_ svg: String, _ href: String) -> String {
+        UnicodeName.nfc((svg as NSString).deletingLastPathComponent + "/" + href)
     }
 
     /// The upload copies of a plan's outputs (`destinations`' `fastlane`) numbered within each

@@ -51,6 +51,8 @@ public struct OutputSpec: Sendable {
     /// …); a `headline` entry is the text of the `headline` slot when it differs from
     /// `headline` (a panorama's later panels name their own headline in `headline`).
     public var slotTexts: [String: String] = [:]
+    /// The theme's background image, drawn over its background colour (`Planner.attachBackgrounds`).
+    public var background: PlannedBackground?
     /// The screen this output composes (nil: one capture per canvas, named by the capture).
     public var screenId: String?
     /// Which store image of a panorama this is (1-based) and how many there are.

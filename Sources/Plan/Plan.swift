@@ -112,7 +112,7 @@ public struct Plan: Sendable {
     /// headline files, frames and font files.
     public var inputURLs: [URL] {
         captures.map(\.url) + [templateFile.url, wellsFile.url, storeWellsFile.url].compactMap { $0 }
-            + headlineFiles.compactMap(\.url) + captures.compactMap { $0.frame?.file.url }
+            + headlineFiles.compactMap(\.url) + captures.compactMap { $0.frame?.file.url } + outputs.compactMap { $0.background?.file.url }
             + outputs.compactMap { $0.templateInput?.url } + typesetting.fontFiles.map { URL(fileURLWithPath: $0) }
     }
 }

@@ -276,6 +276,7 @@ public enum Planner {
             templates.check(captures.filter { !$0.well.id.hasPrefix("icon:") && (job.screens.isEmpty || firsts.contains($0.id)) }, wells: wells, job: job, &d)
         }
         refuseFramesWithoutSlots(outputs, job: job, &d)
+        attachBackgrounds(&outputs, job: job, inputs: inputs, &d)
         StoreRuleChecker.checkPlan(captures: captures, locales: locales, rules: wells?.storeRules ?? [], file: job.file, into: &d)
         StoreRuleChecker.checkAppAlone(captures: captures, rules: wells?.storeRules ?? [], job: job, frame: { capture in
             if let frame = capture.frame { return "the frame \(frame.file.displayPath)" }
@@ -286,7 +287,7 @@ public enum Planner {
             }
         }, into: &d)
         let folder = PlannedOutputFolder(output: output, job: job, captures: captures, outputs: outputs,
-                                         readFiles: ([templateRead?.file, wellsRead?.file, storeRead?.file] + captures.map { $0.frame?.file }).compactMap { $0?.url })
+                                         readFiles: ([templateRead?.file, wellsRead?.file, storeRead?.file] + captures.map { $0.frame?.file } + outputs.map { $0.background?.file }).compactMap { $0?.url })
         guard let wells, let wellsRead, let storeRead else { return (nil, folder) }
         // A refused template or timestamp is already an error: the empty stand-ins only let
         // the layout stage report its own problems too; nothing is rendered from them.

@@ -30,6 +30,9 @@ public struct StagingArea: Sendable {
             if let written = size(target.path), written == size(font.privatePath) { continue }
             try AtomicFile.write(try Data(contentsOf: URL(fileURLWithPath: font.privatePath)), to: target)
         }
+        if let background = spec.background, let copy = spec.destination.backgroundCopy {
+            try AtomicFile.write(background.drawBytes, to: root.appendingPathComponent(copy))
+        }
     }
 
     /// Writes every file of `output` under its destination names, each atomically; returns

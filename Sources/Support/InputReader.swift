@@ -18,6 +18,8 @@ public enum InputKind: String, Sendable {
     case theme = "theme"
     /// A device frame (`"frame"`): a PNG with a transparent screen or an SVG.
     case frame = "frame file"
+    /// The theme's `backgroundImage`: a PNG or JPEG.
+    case image = "background image"
     /// A file a manifest lists, re-hashed by `verify`.
     case listed = "listed file"
 
@@ -31,7 +33,7 @@ public enum InputKind: String, Sendable {
         case .catalog, .localization, .theme: return 16 << 20
         case .font: return 64 << 20
         // A 2× phone frame as RGBA PNG is a few MiB; an SVG frame is further limited as a template.
-        case .frame: return 32 << 20
+        case .frame, .image: return 32 << 20
         case .capture, .listed: return 128 << 20
         case .manifest: return 64 << 20
         }

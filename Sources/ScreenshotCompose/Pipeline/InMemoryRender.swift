@@ -14,8 +14,9 @@ public struct InMemoryRender: Sendable {
     /// The rendered outputs in render order (locale, then job order); with
     /// `PlanOptions.keepGoing`, those whose capture was not refused. Each `svg` is the SVG that
     /// was drawn; it links its capture as `captureCopy`, to be placed at
-    /// `spec.destination.captureCopy` beside it, and the job's font files (`@font-face`) at
-    /// `spec.destination.fontCopies` (the manifest's `fontCopies`).
+    /// `spec.destination.captureCopy` beside it, the job's font files (`@font-face`) at
+    /// `spec.destination.fontCopies` (the manifest's `fontCopies`), and a background image
+    /// (`spec.background`'s `drawBytes`) at `spec.destination.backgroundCopy`.
     public var outputs: [RenderedOutput]
     /// The manifest the outputs would be published with (paths relative to the job's output
     /// folder); nil when any output failed without `keepGoing`, or the job was refused.

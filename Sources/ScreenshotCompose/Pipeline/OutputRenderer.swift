@@ -111,7 +111,7 @@ public struct OutputRenderer: Sendable {
         // Whether this output drew the shared layers (its own time then includes them).
         var drewLayers = false
         if let sharedLayers, case .success(let split) = LayerSplit.split(tree),
-           let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + spec.captures.map(\.drawSHA256)).joined(separator: " "), capture: composed.captureId, draw: {
+           let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + spec.captures.map(\.drawSHA256) + [spec.background?.drawSHA256].compactMap { $0 }).joined(separator: " "), capture: composed.captureId, draw: {
                drewLayers = true
                let started = DispatchTime.now()
                let captures = try CaptureVisibility.sample(tree, layout: layout, svgURL: svgURL, inkY: inkY)

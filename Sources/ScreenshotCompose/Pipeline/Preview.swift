@@ -90,7 +90,7 @@ public final class PreviewSession {
         guard let sink, let folder else { return Pass(lines: DiagnosticLines.distinct(d.diagnostics)) }
         // Every file the pass may write is claimed first under the folder's ownership rule:
         // nothing is written when a file of someone else's is in the way.
-        let files = laidOut.flatMap { [$0.spec.destination.svg, $0.spec.destination.captureCopy] + $0.spec.destination.extraCaptureCopies + $0.spec.destination.fontCopies }
+        let files = laidOut.flatMap { [$0.spec.destination.svg, $0.spec.destination.captureCopy] + $0.spec.destination.extraCaptureCopies + $0.spec.destination.fontCopies + [$0.spec.destination.backgroundCopy].compactMap { $0 } }
         let problems = folder.claim(files + [OutputPaths.contactSheetScript, OutputPaths.contactSheet])
         if !problems.isEmpty { return Pass(lines: DiagnosticLines.distinct(d.diagnostics) + problems.map { "error: \(root.path): (preview folder): \($0)" }) }
         let run = composer.renderLoop(plan, laidOut, options: options, rendering: RenderOptions(svgOnly: true), into: sink, diagnostics: &d)

@@ -3,6 +3,7 @@ import Diagnostics
 import Support
 import Ingest
 import Layout
+import Plan
 
 /// A frameit folder (`Framefile.json` beside the language folders, each with `title.strings`
 /// and `keyword.strings`) as the job `init` writes for it: every headline is frameit's keyword
@@ -35,7 +36,6 @@ struct FrameitImport {
 
     /// What frameit keys this tool does not draw (yet), and why each is told.
     static let notReproduced: [String: String] = [
-        "background": "a background image is not drawn: the theme's background colour is (set theme.background)",
         "show_complete_frame": "the template always shows the whole device frame",
         "interline_spacing": "the headline's line spacing is the template's",
         "font_scale_factor": "the headline's size is fitted to its box (headlineSize)",
@@ -133,6 +133,27 @@ struct FrameitImport {
             var keywordWeight: Int?
             var below: Bool?
             var padding: Theme.Padding?
+            /// The background image, relative to the job's folder.
+            var background: String?
+        }
+        // Each background image checked once, as render checks it (PNG or JPEG, within limits).
+        var backgrounds: [String: String?] = [:]
+        // Its mean colour becomes the theme's background: what the headline's contrast is checked on.
+        var means: [String: String] = [:]
+        func background(_ entry: (value: JSONValue, field: String)?) -> String? {
+            guard let entry, let path = entry.value.stringValue else { return nil }
+            let url = JobLoader.resolve(path, against: root)
+            if backgrounds[url.path] == nil {
+                let checked = Planner.loadBackground(url, read: InputReader.read(url, as: .image), file: framefile.file, field: entry.field, &d)
+                if checked == nil { failed = true }
+                backgrounds[url.path] = .some(checked.map { _ in RelativePath.from(jobDirectory, to: url) })
+                if let checked, let image = try? PNGCodec.decodeRGBA(checked.drawBytes), image.rgba.count >= 4 {
+                    let n = image.rgba.count / 4
+                    let mean = (0..<3).map { c in stride(from: c, to: image.rgba.count, by: 4).reduce(0) { $0 + Int(image.rgba[$1]) } / n }
+                    means[RelativePath.from(jobDirectory, to: url)] = "#" + mean.map { String(format: "%02x", $0) }.joined()
+                }
+            }
+            return backgrounds[url.path] ?? nil
         }
         /// frameit's padding (pixels, "<x>x<y>" or a percentage of the shorter side) as fractions of the capture's size.
         func padding(_ value: JSONValue?, width: Int, height: Int) -> Theme.Padding? {
@@ -152,7 +173,8 @@ struct FrameitImport {
                         keywordColor: values["keyword"]?.value.objectValue?["color"]?.stringValue.flatMap(FrameitColor.hex),
                         titleFont: title?.family, keywordFont: keyword?.family, titleWeight: title?.weight, keywordWeight: keyword?.weight,
                         below: values["title_below_image"].map { $0.value == .bool(true) },
-                        padding: padding(values["padding"]?.value, width: well?.width ?? 0, height: well?.height ?? 0))
+                        padding: padding(values["padding"]?.value, width: well?.width ?? 0, height: well?.height ?? 0),
+                        background: background(values["background"]))
         }
 
         // The default look (a screenshot no filter matches), per language folder.
@@ -203,6 +225,7 @@ struct FrameitImport {
         if let c = base.keywordColor { theme["accent"] = c }
         if let w = base.titleWeight { theme["headlineWeight"] = w }
         if let w = base.keywordWeight { theme["accentWeight"] = w }
+        if let b = base.background { (theme["backgroundImage"], theme["background"]) = (b, means[b]) }
         if let below = base.below { theme["headlinePosition"] = below ? "below" : "above" }
         if let p = base.padding { theme["padding"] = p.x == p.y ? p.x as Any : ["x": p.x, "y": p.y] }
         let keywordByLocale = keywordFonts.filter { $0.value != titleFonts[$0.key] }
@@ -217,6 +240,7 @@ struct FrameitImport {
             if this.keywordColor != base.keywordColor, let c = this.keywordColor { own["accent"] = c }
             if this.keywordFont != base.keywordFont, let f = this.keywordFont { own["accentFont"] = f }
             if this.keywordWeight != base.keywordWeight, let w = this.keywordWeight { own["accentWeight"] = w }
+            if this.background != base.background, let b = this.background { (own["backgroundImage"], own["background"]) = (b, means[b]) }
             if this.below != base.below, let below = this.below { own["headlinePosition"] = below ? "below" : "above" }
             if this.padding != base.padding, let p = this.padding { own["padding"] = p.x == p.y ? p.x as Any : ["x": p.x, "y": p.y] }
             if this.titleFont != base.titleFont, this.titleFont != nil {

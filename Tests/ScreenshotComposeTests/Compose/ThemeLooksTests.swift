@@ -73,4 +73,43 @@ final class ThemeLooksTests: XCTestCase {
             "error: \(bad): theme.headlinePosition: expected \"above\" or \"below\" the device, found \"under\"",
         ])
     }
+
+    /// The background image covers the canvas around the device in every built-in; its copy
+    /// beside the SVG is listed and verified.
+    func testABackgroundImageIsDrawnAroundTheDeviceAndCopiedBesideTheSVG() throws {
+        for template in ["classic", "caption-below", "browser"] {
+            let scratch = try Scratch()
+            try scratch.write("paper.jpg", Data(contentsOf: Fixtures.repository.appendingPathComponent("fixtures/backgrounds/paper.jpg")))
+            _ = try Fixtures.mobileJob(in: scratch, extra: ["template": template, "theme": ["backgroundImage": "paper.jpg", "background": "#f8e9cf"]])
+            let (status, _, err) = try runTool(["render", "job.json"], environment: ["SOURCE_DATE_EPOCH": "0"], cwd: scratch.url)
+            XCTAssertEqual(status, 0, err)
+            let image = try PNGCodec.decodeRGBA(Data(contentsOf: URL(fileURLWithPath: scratch.path("out/en-US/shot.png"))))
+            // The left 2 % is the paper (peach with darker stripes), the template's #eef1f6 nowhere.
+            let strip = Int(0.02 * Double(image.header.width)) * image.header.height
+            XCTAssertGreaterThan(Self.count("#f9ebd1", image, columns: 0..<0.02) + Self.count("#f4e2c4", image, columns: 0..<0.02), strip * 9 / 10, template)
+            XCTAssertEqual(Self.count("#eef1f6", image, columns: 0..<0.02), 0, template)
+            let svg = try String(contentsOfFile: scratch.path("out/en-US/shot.svg"), encoding: .utf8)
+            let href = try XCTUnwrap(svg.range(of: #"href="backgrounds/[0-9a-f]{16}\.png""#, options: .regularExpression).map { String(svg[$0].dropFirst(6).dropLast()) })
+            XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path("out/en-US/\(href)")), href)
+            let (verified, out, verifyErr) = try runTool(["verify", "out/manifest.json"], cwd: scratch.url)
+            XCTAssertEqual(verified, 0, verifyErr)
+            XCTAssertTrue(out.hasPrefix("verified "), out)
+        }
+    }
+
+    /// A background image that is not PNG or JPEG, or over the input limits: exit 1 naming it, nothing written.
+    func testABackgroundImageThatIsNoPNGOrJPEGOrTooLargeIsRefusedNamingIt() throws {
+        let scratch = try Scratch()
+        try scratch.write("bg.gif", Data("GIF89a".utf8) + Data(count: 16))
+        try scratch.write("huge.png", try Fixtures.png(width: 9000, height: 2))
+        for (image, line) in [("bg.gif", "error: \(scratch.path("bg.gif")): (file): background image refused (theme.backgroundImage in job.json): expected a PNG or JPEG file, found neither signature (47 49 46 38)"),
+                              ("huge.png", "error: \(scratch.path("huge.png")): width×height: background image refused (theme.screens.shot.backgroundImage in job.json): expected at most 8192 pixels a side and 36000000 pixels in all, found 9000×2")] {
+            let theme: [String: Any] = image == "bg.gif" ? ["backgroundImage": image] : ["screens": ["shot": ["backgroundImage": image]]]
+            _ = try Fixtures.mobileJob(in: scratch, extra: ["template": "classic", "theme": theme])
+            let (status, _, err) = try runTool(["render", "job.json"], cwd: scratch.url)
+            XCTAssertEqual(status, 1)
+            XCTAssertEqual(err, line + "\n1 error(s)\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+        }
+    }
 }

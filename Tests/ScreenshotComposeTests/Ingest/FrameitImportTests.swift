@@ -52,16 +52,16 @@ final class FrameitImportTests: XCTestCase {
     }
 
     /// Pixels within 24 per channel of `hex` in the rows of the headline's box (above the device).
-    static func count(_ hex: String, in png: Data, rows: Range<Double>) throws -> Int {
+    static func count(_ hex: String, in png: Data, rows: Range<Double>, columns: Range<Double> = 0..<1, tolerance: Int = 24) throws -> Int {
         let image = try PNGCodec.decodeRGBA(png)
         let value = Int(hex.dropFirst(), radix: 16) ?? 0
         let (r, g, b) = ((value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF)
         var n = 0
         let height = image.header.height
         for y in Int(rows.lowerBound * Double(height))..<Int(rows.upperBound * Double(height)) {
-            for x in 0..<image.header.width {
+            for x in Int(columns.lowerBound * Double(image.header.width))..<Int(columns.upperBound * Double(image.header.width)) {
                 let p = image.pixel(x: x, y: y)
-                if abs(Int(p.r) - r) <= 24 && abs(Int(p.g) - g) <= 24 && abs(Int(p.b) - b) <= 24 { n += 1 }
+                if abs(Int(p.r) - r) <= tolerance && abs(Int(p.g) - g) <= tolerance && abs(Int(p.b) - b) <= tolerance { n += 1 }
             }
         }
         return n
@@ -94,7 +94,8 @@ final class FrameitImportTests: XCTestCase {
         try Self.captures(scratch, folder: "screenshots", languages: ["en-US", "de-DE"], screens: ["01Brainstorming", "02Organizing"])
         try Self.font(scratch, "screenshots/fonts/Keyword-Rg.ttf", from: "DejaVuSans-Bold.ttf", family: "Frameit Keyword \(tag)")
         try Self.font(scratch, "screenshots/fonts/Title-Th.ttf", from: "DejaVuSerif.ttf", family: "Frameit Title \(tag)")
-        try scratch.write("screenshots/background.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0]))
+        let jpeg = try Data(contentsOf: Fixtures.repository.appendingPathComponent("fixtures/backgrounds/paper.jpg"))
+        try scratch.write("screenshots/background.jpg", jpeg)
         try scratch.write("screenshots/Framefile.json", """
             {
               "default": {
@@ -120,12 +121,11 @@ final class FrameitImportTests: XCTestCase {
         let framefile = scratch.path("screenshots/Framefile.json")
         XCTAssertEqual(err.split(separator: "\n").map(String.init), [
             "warning: \(framefile):11:17: data[2].filter: this filter matches no screenshot: expected a part of a file name such as \"\(Self.device)-01Brainstorming.png\", found \"Sharing\"; its look is left out",
-            "warning: \(framefile):5:19: default.background: not reproduced: a background image is not drawn: the theme's background colour is (set theme.background)",
         ])
         let job = try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8)
         XCTAssertTrue(job.contains("""
               "emphasis": "asterisks",
-              "theme": {"accentFont":"Frameit Keyword \(tag)","accentWeight":700,"headlineColor":"#545454","headlineWeight":400,"padding":{"x":0.067,"y":0.037},"screens":{"01Brainstorming":{"accent":"#d21559"},"02Organizing":{"accent":"#1f6feb"}}},
+              "theme": {"accentFont":"Frameit Keyword \(tag)","accentWeight":700,"background":"#f7e8cd","backgroundImage":"screenshots/background.jpg","headlineColor":"#545454","headlineWeight":400,"padding":{"x":0.067,"y":0.037},"screens":{"01Brainstorming":{"accent":"#d21559"},"02Organizing":{"accent":"#1f6feb"}}},
               "fonts": { "default": "Frameit Title \(tag)" },
               "fontFiles": ["screenshots/fonts/Title-Th.ttf", "screenshots/fonts/Keyword-Rg.ttf"],
             """), job)
@@ -141,6 +141,27 @@ final class FrameitImportTests: XCTestCase {
             XCTAssertGreaterThan(try Self.count("#1f6feb", in: second, rows: 0..<0.18), 300, locale)
             XCTAssertEqual(try Self.count("#1f6feb", in: first, rows: 0..<0.18), 0, locale)
             XCTAssertGreaterThan(try Self.count("#545454", in: first, rows: 0..<0.18), 300, locale)
+        }
+        // The background image around the device (in the padding, where the template had its
+        // own background colour): the paper's peach, the default #eef1f6 nowhere.
+        for locale in ["en-US", "de-DE"] {
+            let first = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/fastlane/screenshots/\(locale)/01_01Brainstorming_app-store-iphone-4.7.png")))
+            let image = try PNGCodec.decodeRGBA(first)
+            let strip = Int(0.05 * Double(image.header.width)) * image.header.height
+            XCTAssertGreaterThan(try Self.count("#f8e9cf", in: first, rows: 0..<1, columns: 0..<0.05), strip * 9 / 10, locale)
+            XCTAssertEqual(try Self.count("#eef1f6", in: first, rows: 0..<1, columns: 0..<0.05, tolerance: 4), 0, locale)
+        }
+        // The manifest hashes the background image as read, and each output's copy beside its SVG.
+        let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("out/manifest.json")))) as? [String: Any])
+        let backgrounds = try XCTUnwrap((record["inputs"] as? [String: Any])?["backgrounds"] as? [[String: Any]])
+        XCTAssertEqual(backgrounds.map { $0["sha256"] as? String }, [SHA256.hex(jpeg)])
+        XCTAssertEqual(backgrounds.map { $0["path"] as? String }, ["../screenshots/background.jpg"])
+        for output in try XCTUnwrap(record["outputs"] as? [[String: Any]]) {
+            let copy = try XCTUnwrap(output["background"] as? [String: Any])
+            XCTAssertEqual(copy["sourceSHA256"] as? String, SHA256.hex(jpeg))
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/\(copy["path"] as? String ?? "")")))
+            XCTAssertEqual(copy["sha256"] as? String, SHA256.hex(bytes))
+            XCTAssertEqual(try PNGCodec.readHeader(bytes).width, 600)
         }
         // The manifest names the job's font files (as the job names them, from the frameit folder).
         let manifest = try String(contentsOfFile: scratch.path("out/manifest.json"), encoding: .utf8)
@@ -264,6 +285,14 @@ final class FrameitImportTests: XCTestCase {
         (status, _, err) = try runTool(["init", "screenshots"], cwd: scratch.url)
         XCTAssertEqual(status, 1)
         XCTAssertTrue(err.contains("error: \(scratch.path("screenshots/fonts/not-a-font.ttf")): (file): not a font: expected a TrueType or OpenType font file"), err)
+
+        // A background image that is no PNG or JPEG: named, as render would.
+        try scratch.write("screenshots/Framefile.json", "{ \"default\": { \"background\": \"./background.gif\" } }\n")
+        try scratch.write("screenshots/background.gif", Data("GIF89a".utf8) + Data(count: 16))
+        (status, _, err) = try runTool(["init", "screenshots"], cwd: scratch.url)
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(err, "error: \(scratch.path("screenshots/background.gif")): (file): background image refused (default.background in \(scratch.path("screenshots/Framefile.json"))): expected a PNG or JPEG file, found neither signature (47 49 46 38)\n1 error(s)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("job.json")))
 
         try scratch.write("screenshots/Framefile.json", "{ \"default\": { \"title\": { \"color\": \"#545454\" } } }\n")
         try scratch.write("screenshots/en-US/title.strings", "\"Home\" = \"Welcome\"\n\"Other\" = \"x\";\n")

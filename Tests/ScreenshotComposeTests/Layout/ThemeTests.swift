@@ -17,7 +17,7 @@ final class ThemeTests: XCTestCase {
             "headlineWeight": 650, "shadow": "yes",
         ]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: epoch)), [
-            "error: \(job): theme.frameColour: unknown theme key: expected one of accent, accentFont, accentWeight, background, cornerRadius, frameColor, headlineColor, headlinePosition, headlineWeight, padding, screens, shadow, subtitleColor, found \"frameColour\"",
+            "error: \(job): theme.frameColour: unknown theme key: expected one of accent, accentFont, accentWeight, background, backgroundImage, cornerRadius, frameColor, headlineColor, headlinePosition, headlineWeight, padding, screens, shadow, subtitleColor, found \"frameColour\"",
             "error: \(job): theme.background.gradient: expected two or more colours, each a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(), a name or transparent), found an array \"#ffffff\", \"bleu\"",
             "error: \(job): theme.headlineColor: bad colour: expected a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla(), a name or transparent), found \"#12345\"",
             "error: \(job): theme.headlineWeight: expected a CSS weight 100, 200, … 900, found 650",
