@@ -171,6 +171,22 @@ extension LayoutEngine {
             if plan.outputs.contains(where: { $0.subtitle != nil }) {
                 Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.jobFile, field: "theme.subtitleColor", what: "subtitle", into: &d)
             }
+            // Emphasised words are drawn in the accent (a frameit keyword): judged like the
+            // headline, once per screen look that has some (else a faint keyword is refused only
+            // by the measured visibility rule, which cannot name the colour).
+            var judged: Set<String> = []
+            for output in plan.outputs where output.typesetting.emphasis == .asterisks
+                && ((try? EmphasisMarkup.parse(output.headline).get())?.hasEmphasis ?? false) {
+                let look = output.theme, screen = output.screenId ?? output.capture.id
+                let field = look.accent == theme.accent && look.background == theme.background ? "theme.accent" : "theme.screens.\(screen).accent"
+                guard judged.insert(field).inserted else { continue }
+                let colors: [String]
+                switch look.background {
+                case .solid(let color): colors = [color]
+                case .gradient(let stops, _): colors = stops
+                }
+                Contrast.check(text: look.accent, on: colors, file: plan.jobFile, field: field, what: "emphasised words'", into: &d)
+            }
         }
     }
 }

@@ -175,6 +175,22 @@ final class BuiltinTemplateTests: XCTestCase {
         XCTAssertNotNil(png)
     }
 
+    /// Emphasised words (a frameit keyword) are drawn in the accent: a faint accent is refused
+    /// naming the field and both colours, once, not as a hidden headline (new-user run).
+    func testAnAccentBelowThreeToOneOnTheBackgroundIsRefusedNamingIt() throws {
+        let theme: [String: Any] = ["background": "#20304a", "headlineColor": "#ffffff", "accent": "#d21559"]
+        let (scratch, refused, png) = try render("classic", well: "test-mobile", capture: (390, 844), headline: "*Vorlesungen* hören",
+                                                 extra: ["emphasis": "asterisks", "theme": theme])
+        XCTAssertNil(png)
+        XCTAssertEqual(lines(refused), [
+            "error: \(scratch.path("job.json")): theme.accent: emphasised words' colour #d21559 on background #20304a has a contrast ratio of 2.52:1: expected at least 3:1 (WCAG 2, large text), found 2.52:1",
+        ])
+        // Without emphasised words the accent is not drawn, so not judged.
+        let (_, plain, _) = try render("classic", well: "test-mobile", capture: (390, 844), headline: "Vorlesungen hören",
+                                       extra: ["emphasis": "asterisks", "theme": theme])
+        XCTAssertEqual(lines(plain), [])
+    }
+
     func testContrastRatiosAreWCAGs() {
         XCTAssertEqual(Contrast.ratio("#000000", "#ffffff") ?? 0, 21, accuracy: 0.001)
         XCTAssertEqual(Contrast.ratio("#777777", "#ffffff") ?? 0, 4.48, accuracy: 0.01)
