@@ -171,9 +171,10 @@ extension LayoutEngine {
             if plan.outputs.contains(where: { $0.subtitle != nil }) {
                 Contrast.check(text: theme.subtitleColor, on: backgrounds, file: plan.jobFile, field: "theme.subtitleColor", what: "subtitle", into: &d)
             }
-            // Emphasised words are drawn in the accent (a frameit keyword): judged like the
-            // headline, once per screen look that has some (else a faint keyword is refused only
-            // by the measured visibility rule, which cannot name the colour).
+            // Emphasised words are drawn in the accent (a frameit keyword): refused below 3:1 like
+            // the headline, once per screen look that has some (else a faint keyword is refused
+            // only by the measured visibility rule, which cannot name the colour). Not warned below
+            // 4.5:1: they are words of the headline, large text (the default blue is 4.01:1).
             var judged: Set<String> = []
             for output in plan.outputs where output.typesetting.emphasis == .asterisks
                 && ((try? EmphasisMarkup.parse(output.headline).get())?.hasEmphasis ?? false) {
@@ -185,7 +186,7 @@ extension LayoutEngine {
                 case .solid(let color): colors = [color]
                 case .gradient(let stops, _): colors = stops
                 }
-                Contrast.check(text: look.accent, on: colors, file: plan.jobFile, field: field, what: "emphasised words'", into: &d)
+                Contrast.check(text: look.accent, on: colors, file: plan.jobFile, field: field, what: "emphasised words'", recommended: Contrast.minimumRatio, into: &d)
             }
         }
     }

@@ -53,13 +53,13 @@ public enum Contrast {
     /// Text colour against every colour it may sit on (a gradient's stops: its worst stop
     /// counts). Below 3:1 refused, below 4.5:1 warned, naming both colours and the ratio.
     package static func check(text: String, on backgrounds: [String], file: String, field: String, what: String,
-                      into d: inout DiagnosticCollector) {
+                      recommended: Double = 4.5, into d: inout DiagnosticCollector) {
         let rated = backgrounds.compactMap { bg in ratio(text, bg).map { (bg, $0) } }
         guard let worst = rated.min(by: { $0.1 < $1.1 }) else { return }
         let shown = String(format: "%.2f", (worst.1 * 100).rounded(.down) / 100)
         if worst.1 < minimumRatio {
             d.error(file, field, "\(what) colour \(text) on background \(worst.0) has a contrast ratio of \(shown):1: expected at least 3:1 (WCAG 2, large text), found \(shown):1")
-        } else if worst.1 < 4.5 {
+        } else if worst.1 < recommended {
             d.warning(file, field, "\(what) colour \(text) on background \(worst.0) has a contrast ratio of \(shown):1, below the 4.5:1 WCAG 2 recommends for text")
         }
     }
