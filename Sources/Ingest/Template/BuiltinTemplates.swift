@@ -40,6 +40,12 @@ package final class BuiltinDrawings: Sendable {
         package var tree: TemplateTree?
         /// Why it was refused.
         var problem: String?
+        /// The drawing's width over its height.
+        var aspect: Double? {
+            guard let tree, let w = tree[tree.root]["width"].flatMap({ SVGLength.number($0) }),
+                  let h = tree[tree.root]["height"].flatMap({ SVGLength.number($0) }), h > 0 else { return nil }
+            return w / h
+        }
     }
 
     let files: [String: File]
@@ -71,12 +77,19 @@ package final class BuiltinDrawings: Sendable {
     /// The display name of a shipped drawing.
     static func display(_ path: String) -> String { "builtin:templates/\(path)" }
 
-    /// The drawing `template` composes a canvas of this family and size from: the family's
-    /// own file for the orientation, else the orientation's.
+    /// The drawing `template` composes a canvas of this family and size from, for the canvas's
+    /// orientation: the family's own file (a tablet's, else the phone's) where it is drawn within
+    /// 25 % of the canvas's proportions, else the orientation's file, else the family's. So a
+    /// tablet on Google Play's 9:16 slots is drawn as a phone (its headline the phone's share of
+    /// the canvas), not from the 3:4 iPad drawing scaled to the width.
     package func template(_ template: BuiltinTemplate, family: DeviceFamily, width: Int, height: Int) -> File? {
-        let orientations = Orientation(width: width, height: height).lookup
-        let names = orientations.flatMap { ["\(template.rawValue)/\(family.rawValue)-\($0).svg", "\(template.rawValue)/\($0).svg"] }
-        return names.lazy.compactMap { self.files[$0] }.first
+        let canvas = Double(width) / Double(height), own = family == .tablet ? ["tablet", "phone"] : [family.rawValue]
+        for orientation in Orientation(width: width, height: height).lookup {
+            let families = own.compactMap { self.files["\(template.rawValue)/\($0)-\(orientation).svg"] }
+            if let near = families.first(where: { $0.aspect.map { max($0 / canvas, canvas / $0) <= 1.25 } ?? false }) { return near }
+            if let file = files["\(template.rawValue)/\(orientation).svg"] ?? families.first { return file }
+        }
+        return nil
     }
 
     /// The device frame for a capture of this size: of the frame names (`iphone-home-button`,

@@ -220,6 +220,6 @@ final class BuiltinDrawingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(marked, 60)
-        XCTAssertEqual(BuiltinDrawings.shared.files.count, 40)
+        XCTAssertEqual(BuiltinDrawings.shared.files.count, 48)
     }
 }
