@@ -57,12 +57,32 @@ package enum CaptureVisibility {
     package static func sample(_ tree: TemplateTree, layout: CanvasLayout, svgURL: URL, inkY: Double? = nil) throws -> Samples {
         let slots = slots(layout, inkY: inkY)
         let nodes = slots.compactMap { tree.element(id: $0.id) }
-        let canvas = (width: layout.width, height: layout.height)
-        let rows = try LibrsvgRasterizer.captureRows(svg: HeadlineVisibility.withoutEffects(tree, on: nodes).svgData(),
-                                                     baseFile: svgURL, canvas: canvas, slots: slots)
+        let rows = try LibrsvgRasterizer.captureRows(svg: HeadlineVisibility.withoutEffects(tree, on: nodes, clips: false).svgData(), baseFile: svgURL,
+                                                     canvas: (layout.width, layout.height), slots: slots)
+        return try inked(Samples(slots: slots, canvas: [layout.width, layout.height], rows: rows), tree: tree, svgURL: svgURL)
+    }
+
+    /// `svg` (`tree`'s document, or the layers below its text) drawn whole, and its slots
+    /// sampled as `sample` does: in the same drawing, its decoded images kept, when nothing on
+    /// the images or their groups but a clip hides or changes them (the slots' usual case).
+    package static func drawSampling(_ svg: Data, tree: TemplateTree, layout: CanvasLayout, svgURL: URL, inkY: Double?) throws -> (RasterImage, Samples) {
+        let slots = slots(layout, inkY: inkY)
+        let effects = ["opacity", "filter", "mask", "mix-blend-mode", "display", "visibility", "style"]
+        let nodes = slots.compactMap { tree.element(id: $0.id) }
+        guard !nodes.flatMap({ [$0] + tree.ancestors(of: $0) }).contains(where: { node in effects.contains { tree[node][$0] != nil } }) else {
+            let samples = try sample(tree, layout: layout, svgURL: svgURL, inkY: inkY)
+            return (try LibrsvgRasterizer.drawWhole(svg: svg, baseFile: svgURL, width: layout.width, height: layout.height), samples)
+        }
+        let (canvas, rows) = try LibrsvgRasterizer.drawWhole(svg: svg, baseFile: svgURL, width: layout.width, height: layout.height, sampling: slots)
+        return (canvas, try inked(Samples(slots: slots, canvas: [layout.width, layout.height], rows: rows), tree: tree, svgURL: svgURL))
+    }
+
+    /// `samples`, or the refusal of a slot whose image drew nothing.
+    private static func inked(_ samples: Samples, tree: TemplateTree, svgURL: URL) throws -> Samples {
+        let rows = samples.rows
         var offset = 0
-        for slot in slots {
-            let (ys, x0, width) = slot.sampled(canvas: canvas)
+        for slot in samples.slots {
+            let (ys, _, width) = slot.sampled(canvas: (samples.canvas[0], samples.canvas[1]))
             defer { offset += ys.count }
             let inked = (offset..<offset + ys.count).contains { y in (0..<width).contains { rows.pixels[y * rows.stride + $0 * 4 + 3] != 0 } }
             if !inked, let node = tree.element(id: slot.id) {
@@ -70,13 +90,15 @@ package enum CaptureVisibility {
                 throw RasterError(message: "librsvg drew nothing for the capture \(href.hasPrefix("data:") ? "#\(slot.id)" : svgURL.deletingLastPathComponent().appendingPathComponent(href).path) (missing, unreadable or outside the SVG's folder): expected the capture's pixels in the frame, found an empty frame")
             }
         }
-        return Samples(slots: slots, rows: rows)
+        return samples
     }
 
     /// The slots and their images drawn alone (cairo ARGB32, premultiplied: opaque pixels are the
     /// image's own colour), each slot's rows in turn from the top.
     package struct Samples: Sendable {
         var slots: [Slot]
+        /// Width and height.
+        var canvas: [Int]
         var rows: RasterImage
     }
 

@@ -125,10 +125,11 @@ package enum HeadlineVisibility {
 
     /// `tree` with nothing on `nodes`, their groups or what they hold that hides or moves
     /// pixels (`render_layer` draws the groups' masks and opacity too): how the headline's glyphs
-    /// and the captures are drawn alone, to be compared with the canvas.
-    static func withoutEffects(_ tree: TemplateTree, on nodes: [TemplateTree.NodeID]) -> TemplateTree {
+    /// and the captures are drawn alone, to be compared with the canvas. `clips`: clip paths
+    /// too (a capture keeps its screen's corners).
+    static func withoutEffects(_ tree: TemplateTree, on nodes: [TemplateTree.NodeID], clips: Bool = true) -> TemplateTree {
         var alone = tree
-        let effects = ["opacity", "filter", "mask", "clip-path", "mix-blend-mode", "display"]
+        let effects = ["opacity", "filter", "mask", "mix-blend-mode", "display"] + (clips ? ["clip-path"] : [])
         for node in Set(nodes.flatMap { alone.ancestors(of: $0) }) {
             for name in effects { alone[node].set(name, nil) }
         }

@@ -41,6 +41,23 @@ extension LibrsvgRasterizer {
         return RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels)
     }
 
+    /// `drawWhole`, and the capture `slots` of the same document drawn alone in the rows the
+    /// rule samples (`drawWholeHere(…sampling:)`).
+    static func drawWhole(svg: Data, baseFile: URL, width: Int, height: Int, sampling slots: [CaptureVisibility.Slot]) throws -> (RasterImage, RasterImage) {
+        if RasterWorkers.drawHere { return try drawWholeHere(svg: svg, baseFile: baseFile, width: width, height: height, sampling: slots) }
+        var request = RasterRequest(kind: .whole, baseFile: baseFile.path, width: width, height: height)
+        request.slots = slots
+        var (reply, pixels) = try RasterWorkers.draw(request, svg: svg) { reply in
+            [reply.image, reply.rows].compactMap { $0.map { $0.stride * $0.height } }.reduce(0, +)
+        }
+        guard let shape = reply.image, let rows = reply.rows else { throw RasterError(message: "the drawing worker gave no image") }
+        // The rows follow the canvas; cut off, they leave the canvas's bytes where they are.
+        let count = shape.stride * shape.height
+        let sampled = RasterImage(width: rows.width, height: rows.height, stride: rows.stride, pixels: Array(pixels[count...]))
+        pixels.removeLast(pixels.count - count)
+        return (RasterImage(width: shape.width, height: shape.height, stride: shape.stride, pixels: pixels), sampled)
+    }
+
     /// The capture slots of `svg` drawn alone in the rows the rule samples (`captureRowsHere`).
     static func captureRows(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), slots: [CaptureVisibility.Slot]) throws -> RasterImage {
         if RasterWorkers.drawHere { return try captureRowsHere(svg: svg, baseFile: baseFile, canvas: canvas, slots: slots) }
@@ -110,7 +127,14 @@ extension LibrsvgRasterizer {
             case .captureRows:
                 try put(captureRowsHere(svg: svg, baseFile: base, canvas: canvas, slots: request.slots ?? []))
             case .whole:
-                try put(drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height))
+                if let slots = request.slots {
+                    let (canvas, rows) = try drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height, sampling: slots)
+                    try put(canvas)
+                    try rows.pixels.withUnsafeBytes { try WorkerIO.store(shared, $0, at: canvas.pixels.count) }
+                    reply.rows = ImageShape(width: rows.width, height: rows.height, stride: rows.stride)
+                } else {
+                    try put(drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height))
+                }
             case .inkExtent:
                 reply.box = try inkExtentHere(svg: svg, baseFile: base, width: request.width, height: request.height)
             case .layers:

@@ -61,36 +61,46 @@ public enum LibrsvgRasterizer {
     /// image, each slot's rows in turn. cairo draws only inside each row's clip, and librsvg
     /// keeps the decoded image for the next row, so this is a small part of a drawing.
     static func captureRowsHere(svg: Data, baseFile: URL, canvas: (width: Int, height: Int), slots: [CaptureVisibility.Slot]) throws -> RasterImage {
+        try withHandle(svg, baseFile: baseFile) { try captureRows(handle: $0, canvas: canvas, slots: slots) }
+    }
+
+    /// The whole of `svg` drawn in one pass (`drawWholeHere`), then its capture `slots` drawn
+    /// alone from the same document (`captureRowsHere`): librsvg decodes each image once.
+    static func drawWholeHere(svg: Data, baseFile: URL, width: Int, height: Int, sampling slots: [CaptureVisibility.Slot]) throws -> (RasterImage, RasterImage) {
+        try withHandle(svg, baseFile: baseFile) { handle in
+            (try drawCanvas(handle: handle, width: width, height: height), try captureRows(handle: handle, canvas: (width, height), slots: slots))
+        }
+    }
+
+    private static func captureRows(handle: UnsafeMutablePointer<RsvgHandle>, canvas: (width: Int, height: Int), slots: [CaptureVisibility.Slot]) throws -> RasterImage {
         let sampled = slots.map { $0.sampled(canvas: canvas) }
         let width = max(1, sampled.map(\.width).max() ?? 1), height = max(1, sampled.map(\.ys.count).reduce(0, +))
-        return try withHandle(svg, baseFile: baseFile) { handle in
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
-            }
-            defer { cairo_surface_destroy(surface) }
-            let cr = cairo_create(surface)
-            defer { cairo_destroy(cr) }
-            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-            var row = 0
-            for (slot, (ys, x0, slotWidth)) in zip(slots, sampled) {
-                for y in ys {
-                    cairo_save(cr)
-                    cairo_rectangle(cr, 0, Double(row), Double(slotWidth), 1)
-                    cairo_clip(cr)
-                    cairo_translate(cr, -Double(x0), Double(row - y))
-                    var error: UnsafeMutablePointer<GError>?
-                    // An element librsvg will not draw alone draws nothing.
-                    if rsvg_handle_render_layer(handle, cr, "#\(slot.id)", &viewport, &error) == 0 { _ = take(&error) }
-                    cairo_restore(cr)
-                    row += 1
-                }
-            }
-            cairo_surface_flush(surface)
-            let stride = Int(cairo_image_surface_get_stride(surface))
-            guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
-            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
         }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+        var row = 0
+        for (slot, (ys, x0, slotWidth)) in zip(slots, sampled) {
+            for y in ys {
+                cairo_save(cr)
+                cairo_rectangle(cr, 0, Double(row), Double(slotWidth), 1)
+                cairo_clip(cr)
+                cairo_translate(cr, -Double(x0), Double(row - y))
+                var error: UnsafeMutablePointer<GError>?
+                // An element librsvg will not draw alone draws nothing.
+                if rsvg_handle_render_layer(handle, cr, "#\(slot.id)", &viewport, &error) == 0 { _ = take(&error) }
+                cairo_restore(cr)
+                row += 1
+            }
+        }
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
+        return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
     }
 
     /// The document drawn on white over a `width` × `height` canvas; with `region`, only those

@@ -17,7 +17,7 @@ package struct RasterRequest: Codable, Sendable {
     package var height: Int
     /// What the text must stay clear of (`layers`).
     package var box: LibrsvgRasterizer.Box?
-    /// `captureRows`: the capture slots.
+    /// `captureRows`, `whole`: the capture slots (`whole`: drawn alone after the canvas).
     package var slots: [CaptureVisibility.Slot]?
     package var ids: [String]?
     package var region: LibrsvgRasterizer.Region?
@@ -44,6 +44,8 @@ package struct RasterReply: Codable, Sendable {
     package var error: String?
     /// A canvas, its pixels in the shared memory file.
     package var image: ImageShape?
+    /// `whole` with slots: the capture rows, their pixels right after the canvas's.
+    package var rows: ImageShape?
     /// `inkExtent`, `layersInk`: the box, nil when nothing is drawn.
     package var box: LibrsvgRasterizer.Box?
     /// `layers`: false when the text comes too close to what is drawn after it (nothing drawn).
@@ -111,15 +113,15 @@ package enum WorkerIO {
         return read(fd, count: Int(length), deadline: deadline, timedOut: &timedOut)
     }
 
-    /// Puts `bytes` at the start of the memory file (grown to hold them).
-    package static func store(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws {
+    /// Puts `bytes` at `start` in the memory file (grown to hold them).
+    package static func store(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at start: Int = 0) throws {
         var size = stat()
-        if fstat(fd, &size) != 0 || Int(size.st_size) < bytes.count {
-            guard ftruncate(fd, off_t(bytes.count)) == 0 else { throw RasterError(message: "cannot grow the drawing's shared memory to \(bytes.count) bytes: \(String(cString: strerror(errno)))") }
+        if fstat(fd, &size) != 0 || Int(size.st_size) < start + bytes.count {
+            guard ftruncate(fd, off_t(start + bytes.count)) == 0 else { throw RasterError(message: "cannot grow the drawing's shared memory to \(start + bytes.count) bytes: \(String(cString: strerror(errno)))") }
         }
         var offset = 0
         while offset < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(offset))
+            let n = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(start + offset))
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw RasterError(message: "cannot write the drawing's shared memory: \(String(cString: strerror(errno)))") }
             offset += n

@@ -104,7 +104,7 @@ package enum TemplateProbe {
         var tree = composed
         for (id, box) in captureSlots(item) {
             guard let node = tree.element(id: id), tree[node].name == "image",
-                  let png = patternPNG(pattern, columns: checkerColumns, rows: rows(box)) else { continue }
+                  let png = pattern == .grey ? patternPNG(.grey, columns: 1, rows: 1, side: 1) : patternPNG(.checker, columns: checkerColumns, rows: rows(box)) else { continue }
             tree[node].set("href", "data:image/png;base64,\(png.base64EncodedString())")
         }
         return tree

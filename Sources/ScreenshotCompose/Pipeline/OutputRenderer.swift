@@ -114,8 +114,7 @@ public struct OutputRenderer: Sendable {
            let layers = sharedLayers.layers(key: ([SHA256.hex(split.base)] + spec.captures.map(\.drawSHA256) + [spec.background?.drawSHA256].compactMap { $0 }).joined(separator: " "), capture: composed.captureId, draw: {
                drewLayers = true
                let started = DispatchTime.now()
-               let captures = try CaptureVisibility.sample(tree, layout: layout, svgURL: svgURL, inkY: inkY)
-               let raster = try LibrsvgRasterizer.drawWhole(svg: split.base, baseFile: svgURL, width: layout.width, height: layout.height)
+               let (raster, captures) = try CaptureVisibility.drawSampling(split.base, tree: tree, layout: layout, svgURL: svgURL, inkY: inkY)
                return SharedLayers.Layers(raster: raster, captures: captures,
                                           afterText: try LibrsvgRasterizer.inkExtent(svg: split.afterText, baseFile: svgURL,
                                                                                      width: layout.width, height: layout.height),
@@ -126,8 +125,7 @@ public struct OutputRenderer: Sendable {
             sharedLayers.noteDrawnOverShared()
             return (try checked(raster, layers.captures, withoutText: layers.raster), drewLayers ? 0 : layers.seconds)
         }
-        let captures = try CaptureVisibility.sample(tree, layout: layout, svgURL: svgURL, inkY: inkY)
-        let raster = try LibrsvgRasterizer.drawWhole(svg: composed.data, baseFile: svgURL, width: layout.width, height: layout.height)
+        let (raster, captures) = try CaptureVisibility.drawSampling(composed.data, tree: tree, layout: layout, svgURL: svgURL, inkY: inkY)
         return (try checked(raster, captures, withoutText: nil), 0)
     }
 
