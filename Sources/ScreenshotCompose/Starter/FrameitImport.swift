@@ -40,7 +40,6 @@ struct FrameitImport {
         "interline_spacing": "the headline's line spacing is the template's",
         "font_scale_factor": "the headline's size is fitted to its box (headlineSize)",
         "title_min_height": "the headline's box is the template's",
-        "frame": "the device frame's colour is the theme's frameColor",
         "use_platform": "the device is identified from each capture (its file name and size)",
         "force_device_type": "the device is identified from each capture (its file name and size)",
     ]
@@ -135,7 +134,10 @@ struct FrameitImport {
             var padding: Theme.Padding?
             /// The background image, relative to the job's folder.
             var background: String?
+            var frameColor: String?
         }
+        /// frameit's device colours as the shipped frames' body colour (the default theme's black).
+        let frameColors = ["BLACK": "#1c1f26", "WHITE": "#f2f2f4", "GOLD": "#e5d3bd", "ROSE_GOLD": "#ecc9c3"]
         // Each background image checked once, as render checks it (PNG or JPEG, within limits).
         var backgrounds: [String: String?] = [:]
         // Its mean colour becomes the theme's background: what the headline's contrast is checked on.
@@ -174,7 +176,7 @@ struct FrameitImport {
                         titleFont: title?.family, keywordFont: keyword?.family, titleWeight: title?.weight, keywordWeight: keyword?.weight,
                         below: values["title_below_image"].map { $0.value == .bool(true) },
                         padding: padding(values["padding"]?.value, width: well?.width ?? 0, height: well?.height ?? 0),
-                        background: background(values["background"]))
+                        background: background(values["background"]), frameColor: values["frame"]?.value.stringValue.flatMap { frameColors[$0] })
         }
 
         // The default look (a screenshot no filter matches), per language folder.
@@ -225,6 +227,7 @@ struct FrameitImport {
         if let c = base.keywordColor { theme["accent"] = c }
         if let w = base.titleWeight { theme["headlineWeight"] = w }
         if let w = base.keywordWeight { theme["accentWeight"] = w }
+        if let c = base.frameColor { theme["frameColor"] = c }
         if let b = base.background { (theme["backgroundImage"], theme["background"]) = (b, means[b]) }
         if let below = base.below { theme["headlinePosition"] = below ? "below" : "above" }
         if let p = base.padding { theme["padding"] = p.x == p.y ? p.x as Any : ["x": p.x, "y": p.y] }
@@ -240,6 +243,7 @@ struct FrameitImport {
             if this.keywordColor != base.keywordColor, let c = this.keywordColor { own["accent"] = c }
             if this.keywordFont != base.keywordFont, let f = this.keywordFont { own["accentFont"] = f }
             if this.keywordWeight != base.keywordWeight, let w = this.keywordWeight { own["accentWeight"] = w }
+            if this.frameColor != base.frameColor, let c = this.frameColor { own["frameColor"] = c }
             if this.background != base.background, let b = this.background { (own["backgroundImage"], own["background"]) = (b, means[b]) }
             if this.below != base.below, let below = this.below { own["headlinePosition"] = below ? "below" : "above" }
             if this.padding != base.padding, let p = this.padding { own["padding"] = p.x == p.y ? p.x as Any : ["x": p.x, "y": p.y] }

@@ -229,7 +229,7 @@ final class FrameitImportTests: XCTestCase {
         try Self.captures(scratch, folder: "shots", languages: ["en-US", "fr-FR"], screens: ["1_iphone6_1", "2_iphone6_2"])
         try scratch.write("shots/Framefile.json", """
             {
-              "default": { "title": { "color": "#545454" }, "stack_title": true, "shadow": true },
+              "default": { "title": { "color": "#545454" }, "stack_title": true, "shadow": true, "frame": "WHITE" },
               "data": [
                 { "filter": "1_iphone6_1", "keyword": { "color": "#205CCD" } },
                 { "filter": "2_iphone6_2", "keyword": { "color": "#9A3412" } },
@@ -249,6 +249,8 @@ final class FrameitImportTests: XCTestCase {
             "warning: \(framefile):6:17: data[2].filter: this filter matches no screenshot: expected a part of a file name such as \"\(Self.device)-1_iphone6_1.png\", found \"5_iphone6_5\"; its look is left out",
         ])
         XCTAssertTrue(out.contains("3 headline(s)"), out)
+        // frameit's WHITE device is the shipped frames in white.
+        XCTAssertTrue(try String(contentsOfFile: scratch.path("job.json"), encoding: .utf8).contains("\"frameColor\":\"#f2f2f4\""))
         XCTAssertEqual(try catalogValue(scratch, "1_iphone6_1", "en-US"), "*Today*\nPlan your day")
         // An empty keyword is none (frameit ignores empty strings); a written \n breaks the line.
         XCTAssertEqual(try catalogValue(scratch, "2_iphone6_2", "en-US"), "Two lines\nof title")
