@@ -107,26 +107,41 @@ public enum RasterWorkers {
     /// worker's shared memory file's first `load(reply)` bytes.
     static func draw(_ request: RasterRequest, svg: Data, pixels: [UInt8]? = nil,
                      load: (RasterReply) -> Int) throws -> (RasterReply, [UInt8]) {
+        do {
+            return try draw(request, svg: svg, pixels: pixels, load: load, fresh: false)
+        } catch is KilledWhileIdle {
+            // An idle worker killed from outside (the OOM killer, a test) can still look alive
+            // for a moment: a killed process's first thread is a zombie before its others have
+            // gone, and only then can it be reaped. Its death is not this drawing's: drawn once
+            // more by a new worker, whose failure is the drawing's.
+            return try draw(request, svg: svg, pixels: pixels, load: load, fresh: true)
+        }
+    }
+
+    /// A reused worker ended by SIGKILL without answering (`draw` retries on a new one).
+    private struct KilledWhileIdle: Error {}
+
+    private static func draw(_ request: RasterRequest, svg: Data, pixels: [UInt8]?,
+                             load: (RasterReply) -> Int, fresh: Bool) throws -> (RasterReply, [UInt8]) {
         let bounds = self.bounds
-        let worker = try checkOut(bounds: bounds)
+        let (worker, reused) = try checkOut(bounds: bounds, fresh: fresh)
         var keep = true
+        func failed(timedOut: Bool) -> Error {
+            keep = false
+            let error = worker.ended(bounds: bounds, timedOut: timedOut)
+            return reused && !timedOut && worker.killed ? KilledWhileIdle() : error
+        }
         defer { checkIn(worker, keep: keep) }
         var request = request
         request.cpuSeconds = Double(bounds.cpuSeconds)
         request.fonts = FontRegistry.runFonts.map { [$0.sha256, $0.privatePath] }
         if let pixels { try pixels.withUnsafeBytes { try WorkerIO.store(worker.shared, $0) } }
         let header = try JSONEncoder().encode(request)
-        guard WorkerIO.write(worker.socket, WorkerIO.frame(header) + WorkerIO.frame(svg)) else {
-            keep = false
-            throw worker.ended(bounds: bounds, timedOut: false)
-        }
+        guard WorkerIO.write(worker.socket, WorkerIO.frame(header) + WorkerIO.frame(svg)) else { throw failed(timedOut: false) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(bounds.wallSeconds, 1e6)) * 1e9)
         var timedOut = false
         guard let frame = WorkerIO.readFrame(worker.socket, deadline: deadline, timedOut: &timedOut),
-              let reply = try? JSONDecoder().decode(RasterReply.self, from: frame) else {
-            keep = false
-            throw worker.ended(bounds: bounds, timedOut: timedOut)
-        }
+              let reply = try? JSONDecoder().decode(RasterReply.self, from: frame) else { throw failed(timedOut: timedOut) }
         if let error = reply.error {
             let refusal = RasterError(message: error)
             // librsvg's or cairo's own "out of memory" under the address-space cap.
@@ -137,14 +152,15 @@ public enum RasterWorkers {
         return (reply, count > 0 ? try WorkerIO.load(worker.shared, count: count) : [])
     }
 
-    private static func checkOut(bounds: DrawingBounds) throws -> Worker {
+    /// An idle worker started under `bounds` (`reused`), else a new one; `fresh`: always new.
+    private static func checkOut(bounds: DrawingBounds, fresh: Bool) throws -> (Worker, reused: Bool) {
         state.condition.lock()
         while state.running >= state.capacity { state.condition.wait() }
         state.running += 1
         // A worker started under other memory bounds is replaced.
         var stale: [Worker] = []
         var found: Worker?
-        while let worker = state.idle.popLast() {
+        while !fresh, let worker = state.idle.popLast() {
             // One that ended while idle (killed from outside) is replaced before it is used.
             if worker.memoryBytes == bounds.memoryBytes && worker.isRunning { found = worker; break }
             stale.append(worker)
@@ -152,9 +168,9 @@ public enum RasterWorkers {
         let path = state.executablePath ?? defaultExecutablePath
         state.condition.unlock()
         for worker in stale { worker.end(kill: false) }
-        if let found { return found }
+        if let found { return (found, true) }
         do {
-            return try Worker(path: path, memoryBytes: bounds.memoryBytes)
+            return (try Worker(path: path, memoryBytes: bounds.memoryBytes), false)
         } catch {
             state.condition.lock()
             state.running -= 1
@@ -180,6 +196,8 @@ public enum RasterWorkers {
         let shared: Int32
         let memoryBytes: UInt64
         private var status: Int32?
+        /// Ended by SIGKILL (from outside, or by `ended`'s own kill of a worker not answering).
+        var killed: Bool { status.map { ssc_term_signal($0) == SIGKILL } ?? false }
 
         init(path: String, memoryBytes: UInt64) throws {
             guard FileManager.default.isExecutableFile(atPath: path) else {
