@@ -96,6 +96,23 @@ static int ssc_exif_orientation(const uint8_t *exif, size_t size) {
     return 0;
 }
 
+int ssc_jpeg_exif_orientation(const uint8_t *data, size_t size) {
+    if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) return 0;
+    size_t at = 2;
+    while (at + 4 <= size && data[at] == 0xFF) {
+        uint8_t marker = data[at + 1];
+        if (marker == 0xFF) { at++; continue; }  // a fill byte
+        if (marker == 0xDA || marker == 0xD9) return 0;  // the image data, or its end
+        size_t length = (size_t)data[at + 2] << 8 | data[at + 3];
+        if (length < 2 || length > size - at - 2) return 0;
+        if (marker == 0xE1 && length >= 8 && memcmp(data + at + 4, "Exif\0\0", 6) == 0) {
+            return ssc_exif_orientation(data + at + 10, length - 8);
+        }
+        at += 2 + length;
+    }
+    return 0;
+}
+
 static void ssc_fill_header(png_structp png, png_infop info, ssc_png_header *out) {
     out->width = png_get_image_width(png, info);
     out->height = png_get_image_height(png, info);

@@ -51,12 +51,17 @@ extension PNGHeader {
         if isAnimated {
             return ("acTL", "expected a still PNG, found an animated PNG (an acTL chunk): a browser plays its frames, librsvg draws only its first image")
         }
+        return Self.turnedByBrowsers(exifOrientation).map { ("eXIf Orientation", $0) }
+    }
+
+    /// Why a browser would show an image whose EXIF Orientation is `orientation` turned while
+    /// librsvg draws it upright ("expected …, found …"); nil for 1 or none. A PNG's eXIf and a
+    /// JPEG's APP1 Exif (`PNGCodec.jpegEXIFOrientation`) alike.
+    public static func turnedByBrowsers(_ orientation: Int?) -> String? {
         let turns = [2: "mirrored left to right", 3: "turned 180°", 4: "mirrored top to bottom", 5: "mirrored left to right and turned 90° anticlockwise",
                      6: "turned 90° clockwise", 7: "mirrored left to right and turned 90° clockwise", 8: "turned 90° anticlockwise"]
-        if let orientation = exifOrientation, let turn = turns[orientation] {
-            return ("eXIf Orientation", "expected Orientation 1 (upright) or none, found \(orientation): a browser shows it \(turn), librsvg upright")
-        }
-        return nil
+        guard let orientation, let turn = turns[orientation] else { return nil }
+        return "expected Orientation 1 (upright) or none, found \(orientation): a browser shows it \(turn), librsvg upright"
     }
 }
 
@@ -147,6 +152,13 @@ public enum PNGCodec {
 
     /// libdeflate's version, as built against (the library has no run-time version call).
     public static var deflateVersion: String { String(cString: ssc_deflate_library_version()) }
+
+    /// A JPEG's EXIF Orientation (its first APP1 Exif segment's, read as an eXIf's: the marker
+    /// segments walked up to the image data, nothing decoded); nil when it has none.
+    public static func jpegEXIFOrientation(_ bytes: [UInt8]) -> Int? {
+        let orientation = bytes.withUnsafeBufferPointer { ssc_jpeg_exif_orientation($0.baseAddress, $0.count) }
+        return orientation != 0 ? Int(orientation) : nil
+    }
 
     /// Reads the signature and IHDR (plus colour chunk flags) from PNG bytes.
     /// Throws `PNGError` when the bytes are not a PNG or libpng rejects the header.

@@ -51,6 +51,8 @@ func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if (try? PNGCodec.readHeader(data)) != nil { _ = try? PNGCodec.validateImageData(data) }
         // The capture copy's chunk walk reads lengths from the file: any bytes, never past them.
         _ = try? PNGCodec.drawnChunksCopy(data)
+        // So does the JPEG segment walk of a template's embedded image.
+        _ = PNGCodec.jpegEXIFOrientation([UInt8](data))
     default:
         fatalError("unknown FUZZ_TARGET \(target)")
     }

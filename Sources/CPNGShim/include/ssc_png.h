@@ -74,6 +74,10 @@ void ssc_buffer_free(ssc_buffer *buffer);
 /// walked (a chunk runs past the end, or no IEND).
 int ssc_png_copy_drawn_chunks(const uint8_t *data, size_t size, ssc_buffer *out, char message[SSC_PNG_MESSAGE_SIZE]);
 
+// The EXIF Orientation tag (1-8) of a JPEG's first APP1 "Exif" segment, read as an eXIf's (the
+// marker segments walked up to the image data, nothing decoded); 0 when it has none.
+int ssc_jpeg_exif_orientation(const uint8_t *data, size_t size);
+
 /// For tests: `data` with a chunk of `type` (4 letters) holding `payload` inserted before the
 /// first chunk named `before`, its length and CRC-32 (libdeflate's) written here, so tests can
 /// make captures with chunks libpng does not write (acTL, fcTL, fdAT). Returns 0 on success.

@@ -27,7 +27,7 @@ enum EmbeddedImage {
         return Data(base64Encoded: String(payload)).map { [UInt8]($0) }
     }
 
-    enum DrawnPNG: Equatable {
+    enum Drawn: Equatable {
         /// The data URL of the PNG with only the chunks librsvg draws from (`PNGCodec.drawnChunksCopy`).
         case drawn(String)
         /// A browser would draw it otherwise (`PNGHeader.drawnOtherwiseByBrowsers`).
@@ -35,11 +35,15 @@ enum EmbeddedImage {
     }
 
     /// A PNG data URL as the outputs carry it, so a browser shows what librsvg drew (an ICC
-    /// profile, gAMA or eXIf a browser would honour left out), or why it is refused; nil for a
-    /// JPEG and for a PNG whose chunks do not read (the bounds check names those).
-    static func drawnPNG(_ url: String) -> DrawnPNG? {
-        guard mediaType(of: url) == "image/png", let bytes = bytes(of: url),
-              let header = try? PNGCodec.readHeader(Data(bytes), sideLimit: Int(Int32.max)) else { return nil }
+    /// profile, gAMA or eXIf a browser would honour left out), or why it or a JPEG is refused
+    /// (an EXIF Orientation other than 1, which browsers honour and librsvg does not); nil for
+    /// a JPEG carried as it is and for a PNG whose chunks do not read (the bounds check names those).
+    static func drawn(_ url: String) -> Drawn? {
+        guard let type = mediaType(of: url), let bytes = bytes(of: url) else { return nil }
+        if type == "image/jpeg" {
+            return PNGHeader.turnedByBrowsers(PNGCodec.jpegEXIFOrientation(bytes)).map { .refused(chunk: "APP1 Exif Orientation", problem: $0) }
+        }
+        guard let header = try? PNGCodec.readHeader(Data(bytes), sideLimit: Int(Int32.max)) else { return nil }
         if let (chunk, problem) = header.drawnOtherwiseByBrowsers { return .refused(chunk: chunk, problem: problem) }
         guard let copy = try? PNGCodec.drawnChunksCopy(Data(bytes)) else { return nil }
         return .drawn("data:image/png;base64,\(copy.base64EncodedString())")

@@ -332,9 +332,10 @@ struct TemplateReading {
                     findings.error(order[node], "\(tree.label(node)) \(name)", "embedded data a renderer may load differently: expected a base64 data:image/png or data:image/jpeg on an <image>, found \(name)=\"\(trimmed.prefix(40))\" on <\(tree[node].name)>", at: at)
                 } else {
                     // Outputs carry the PNG as librsvg draws it: what a browser shows.
-                    switch EmbeddedImage.drawnPNG(trimmed) {
+                    switch EmbeddedImage.drawn(trimmed) {
                     case .refused(let chunk, let problem)?:
-                        findings.error(order[node], "\(tree.label(node)) \(name) \(chunk)", "embedded PNG a browser draws otherwise: \(problem)", at: at)
+                        let kind = EmbeddedImage.mediaType(of: trimmed) == "image/jpeg" ? "JPEG" : "PNG"
+                        findings.error(order[node], "\(tree.label(node)) \(name) \(chunk)", "embedded \(kind) a browser draws otherwise: \(problem)", at: at)
                     case .drawn(let copy)?: tree[node].set("href", copy)
                     case nil: break
                     }

@@ -224,4 +224,34 @@ final class CaptureCopyTests: XCTestCase {
         XCTAssertEqual(carried, try PNGCodec.drawnChunksCopy(tagged))
         XCTAssertEqual(pngChunks(carried).map(\.type), ["IHDR", "sRGB", "IDAT", "IEND"])
     }
+
+    /// A 16×8 JPEG (red left, blue right) gdk-pixbuf wrote, with no EXIF.
+    private static let jpeg = [UInt8](Data(base64Encoded: "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAAIABADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREAAgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPExcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwD50rwKiiv3D6Mv/M4/7gf+5j+jfpDf8yr/ALjf+4j/2Q==")!)
+
+    /// A JPEG a template embeds is held to the rule too: Chromium turns one whose EXIF Orientation
+    /// is 6 (its top row red), librsvg draws it upright (rsvg-convert, checked by hand).
+    func testATemplatesEmbeddedJPEGWithAnOrientationIsRefused() throws {
+        func template(_ orientation: Int?) -> String {
+            var bytes = Self.jpeg
+            if let orientation {
+                // An APP1 segment after SOI: its length (itself, "Exif\0\0" and the TIFF), then those.
+                let segment: [UInt8] = [0xFF, 0xE1] + big(2 + 6 + 26, 2) + Array("Exif\u{0}\u{0}".utf8) + exif(orientation: orientation)
+                bytes.insert(contentsOf: segment, at: 2)
+            }
+            return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+              <image width="16" height="8" href="data:image/jpeg;base64,\(Data(bytes).base64EncodedString())"/>
+            </svg>
+            """
+        }
+        var d = DiagnosticCollector()
+        XCTAssertNil(TemplateTree.read(text: template(6), file: "t.svg", into: &d))
+        XCTAssertEqual(lines(d), ["error: t.svg: <image> href APP1 Exif Orientation: embedded JPEG a browser draws otherwise: expected Orientation 1 (upright) or none, found 6: a browser shows it turned 90° clockwise, librsvg upright"])
+        for upright in [1, nil] {
+            var d = DiagnosticCollector()
+            let tree = try XCTUnwrap(TemplateTree.read(text: template(upright), file: "t.svg", into: &d))
+            XCTAssertEqual(lines(d), [])
+            XCTAssertEqual(tree.elements.first { $0.name == "image" }?["href"]?.hasPrefix("data:image/jpeg;base64,/9j/"), true)
+        }
+    }
 }
