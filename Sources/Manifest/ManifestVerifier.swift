@@ -106,6 +106,7 @@ public enum ManifestVerifier {
         // outside the folder on the manifest's say-so.
         let confined = InputOpening(confinedTo: root)
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var missingInputs = 0
         for item in listed {
             if item.path.hasPrefix("builtin:"), let generated = BuiltinTemplate(rawValue: String(item.path.dropFirst("builtin:".count))) {
                 // A generated template has no file: its identity is the name and tool version.
@@ -134,6 +135,7 @@ public enum ManifestVerifier {
                 continue
             case .failure(let problem) where problem.missing:
                 d.error(manifestFile, "\(item.field) (\(item.path))", "file missing: expected a file with sha256 \(item.sha256), found none")
+                if !item.isOutput { missingInputs += 1 }
                 continue
             case .failure(let problem):
                 d.error(manifestFile, "\(item.field) (\(item.path))", "cannot read the file: \(problem.message)")
@@ -148,6 +150,11 @@ public enum ManifestVerifier {
             } else if let expected = item.bytes, expected != bytes.count {
                 d.error(manifestFile, "\(item.field) (\(item.path))", "size differs: expected \(expected) bytes, found \(bytes.count)")
             }
+        }
+        // Inputs are found relative to the manifest's folder: a release copied away from the
+        // job's files (a CI artifact) loses them all, which one line explains.
+        if missingInputs > 0 {
+            d.warning(manifestFile, "inputs", "\(missingInputs) input file(s) missing: expected the job's files where they were when rendered, relative to \(root.path); a release moved away from its inputs verifies its outputs alone with --outputs-only")
         }
         return (listed.count, manifest)
     }

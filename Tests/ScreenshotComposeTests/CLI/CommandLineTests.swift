@@ -140,6 +140,8 @@ final class CommandLineTests: XCTestCase {
         let (fullCode, _, fullErr) = try runTool(["verify", manifest])
         XCTAssertEqual(fullCode, 1)
         XCTAssertTrue(fullErr.contains("inputs.captures[0] (../captures/shot.png): file missing"), fullErr)
+        // …once each, and one line says what to do (new-user run: 76 lines and no hint).
+        XCTAssertTrue(fullErr.contains("warning: \(manifest):3:14: inputs: 1 input file(s) missing: expected the job's files where they were when rendered, relative to \(moved.path); a release moved away from its inputs verifies its outputs alone with --outputs-only\n"), fullErr)
         // …and --outputs-only checks everything inside the folder.
         let (code, out, err) = try runTool(["verify", manifest, "--outputs-only"])
         XCTAssertEqual(err, "")
