@@ -114,12 +114,12 @@ extension LibrsvgRasterizer {
 
     /// In the worker: draws `request` and puts its pixels at the start of the shared memory file
     /// `shared`.
-    package static func perform(_ request: RasterRequest, svg: Data, shared: Int32) -> RasterReply {
+    package static func perform(_ request: RasterRequest, svg: Data, shared: SharedPixels) -> RasterReply {
         var reply = RasterReply()
         let base = URL(fileURLWithPath: request.baseFile)
         let canvas = (width: request.width, height: request.height)
         func put(_ image: RasterImage) throws {
-            try image.pixels.withUnsafeBytes { try WorkerIO.store(shared, $0) }
+            try image.pixels.withUnsafeBytes { try shared.store($0) }
             reply.image = ImageShape(width: image.width, height: image.height, stride: image.stride)
         }
         do {
@@ -130,7 +130,7 @@ extension LibrsvgRasterizer {
                 if let slots = request.slots {
                     let (canvas, rows) = try drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height, sampling: slots)
                     try put(canvas)
-                    try rows.pixels.withUnsafeBytes { try WorkerIO.store(shared, $0, at: canvas.pixels.count) }
+                    try rows.pixels.withUnsafeBytes { try shared.store($0, at: canvas.pixels.count) }
                     reply.rows = ImageShape(width: rows.width, height: rows.height, stride: rows.stride)
                 } else {
                     try put(drawWholeHere(svg: svg, baseFile: base, width: request.width, height: request.height))
@@ -140,7 +140,7 @@ extension LibrsvgRasterizer {
             case .layers:
                 guard let shape = request.base else { throw RasterError(message: "the drawing request has no canvas to draw over") }
                 // Drawn where the tool put the canvas: the pixels stay at the start of the file.
-                let drawn = try WorkerIO.mapped(shared, count: shape.stride * shape.height) { pixels in
+                let drawn = try shared.mapped(count: shape.stride * shape.height) { pixels in
                     try drawLayersHere(svg: svg, baseFile: base, onto: pixels, width: shape.width, height: shape.height,
                                        stride: shape.stride, ids: request.ids ?? [], clearOf: request.box)
                 }
@@ -154,7 +154,7 @@ extension LibrsvgRasterizer {
             case .coverage:
                 let coverage = try layersCoverageHere(svg: svg, baseFile: base, canvas: canvas, ids: request.ids ?? [],
                                                       region: request.region ?? Region(x: 0, y: 0, width: 1, height: 1), scale: request.scale ?? 1)
-                try coverage.alpha.withUnsafeBytes { try WorkerIO.store(shared, $0) }
+                try coverage.alpha.withUnsafeBytes { try shared.store($0) }
                 reply.coverage = [coverage.width, coverage.height]
             }
         } catch let error as RasterError {

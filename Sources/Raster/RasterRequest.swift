@@ -56,7 +56,7 @@ package struct RasterReply: Codable, Sendable {
     package init() {}
 }
 
-/// Length-prefixed frames over a socket, and the shared memory file's reads and writes.
+/// Length-prefixed frames over a socket.
 package enum WorkerIO {
     /// Writes all of `data`; false when the other end is gone.
     package static func write(_ fd: Int32, _ data: Data) -> Bool {
@@ -112,47 +112,60 @@ package enum WorkerIO {
         guard length < 1 << 34 else { return nil }
         return read(fd, count: Int(length), deadline: deadline, timedOut: &timedOut)
     }
+}
 
-    /// Puts `bytes` at `start` in the memory file (grown to hold them).
-    package static func store(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at start: Int = 0) throws {
-        var size = stat()
-        if fstat(fd, &size) != 0 || Int(size.st_size) < start + bytes.count {
-            guard ftruncate(fd, off_t(start + bytes.count)) == 0 else { throw RasterError(message: "cannot grow the drawing's shared memory to \(start + bytes.count) bytes: \(String(cString: strerror(errno)))") }
-        }
-        var offset = 0
-        while offset < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + offset, bytes.count - offset, off_t(start + offset))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw RasterError(message: "cannot write the drawing's shared memory: \(String(cString: strerror(errno)))") }
-            offset += n
-        }
+/// A worker's shared memory file, mapped once on each side and kept mapped (mapped again, larger,
+/// when a larger canvas comes): pread and pwrite copied each 12 MB canvas through the page cache
+/// and a mapping per drawing filled and cleared its page tables each time, some 4 ms of the
+/// kernel's per output on 1206×2622.
+package final class SharedPixels: @unchecked Sendable {
+    package let fd: Int32
+    private var address: UnsafeMutableRawPointer?
+    private var length = 0
+
+    package init(fd: Int32) { self.fd = fd }
+
+    deinit { unmap() }
+
+    package func unmap() {
+        if let address { munmap(address, length) }
+        address = nil
+        length = 0
     }
 
-    /// The first `count` bytes of the memory file.
-    package static func load(_ fd: Int32, count: Int) throws -> [UInt8] {
-        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var offset = 0
-            while offset < count {
-                let n = pread(fd, buffer.baseAddress! + offset, count - offset, off_t(offset))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw RasterError(message: "cannot read the drawing's shared memory (\(offset) of \(count) bytes)") }
-                offset += n
-            }
-            initialized = count
-        }
-    }
-
-    /// The memory file's first `count` bytes (it holds them), mapped for reading and writing
-    /// while `body` runs.
-    package static func mapped<T>(_ fd: Int32, count: Int, _ body: (UnsafeMutableRawPointer) throws -> T) throws -> T {
+    /// The file's first `count` bytes, mapped; the file is grown to hold them when `grow`, else
+    /// it must hold them.
+    private func bytes(_ count: Int, grow: Bool) throws -> UnsafeMutableRawPointer {
         var size = stat()
-        guard count > 0, fstat(fd, &size) == 0, Int(size.st_size) >= count else {
+        guard count > 0, fstat(fd, &size) == 0, grow || Int(size.st_size) >= count else {
             throw RasterError(message: "cannot read the drawing's shared memory (\(count) bytes expected, \(size.st_size) there)")
         }
-        guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0), address != MAP_FAILED else {
+        if Int(size.st_size) < count && ftruncate(fd, off_t(count)) != 0 {
+            throw RasterError(message: "cannot grow the drawing's shared memory to \(count) bytes: \(String(cString: strerror(errno)))")
+        }
+        if let address, length >= count { return address }
+        unmap()
+        guard let mapped = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
             throw RasterError(message: "cannot map the drawing's shared memory (\(count) bytes): \(String(cString: strerror(errno)))")
         }
-        defer { munmap(address, count) }
-        return try body(address)
+        address = mapped
+        length = count
+        return mapped
+    }
+
+    /// Puts `bytes` at `start` in the file (grown to hold them).
+    package func store(_ bytes: UnsafeRawBufferPointer, at start: Int = 0) throws {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        try (self.bytes(start + bytes.count, grow: true) + start).copyMemory(from: source, byteCount: bytes.count)
+    }
+
+    /// The first `count` bytes of the file.
+    package func load(count: Int) throws -> [UInt8] {
+        [UInt8](UnsafeRawBufferPointer(start: try bytes(count, grow: false), count: count))
+    }
+
+    /// The file's first `count` bytes (it holds them), for reading and writing while `body` runs.
+    package func mapped<T>(count: Int, _ body: (UnsafeMutableRawPointer) throws -> T) throws -> T {
+        try body(bytes(count, grow: false))
     }
 }

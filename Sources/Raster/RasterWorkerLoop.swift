@@ -20,7 +20,7 @@ package enum RasterWorkerLoop {
             FileHandle.standardError.write(Data("ssc-raster-worker: cannot cap the address space at \(memory) bytes\n".utf8))
             return 2
         }
-        let shared: Int32 = 3
+        let shared = SharedPixels(fd: 3)
         while true {
             var timedOut = false
             guard let header = WorkerIO.readFrame(0, timedOut: &timedOut), let svg = WorkerIO.readFrame(0, timedOut: &timedOut) else { return 0 }

@@ -135,7 +135,7 @@ public enum RasterWorkers {
         var request = request
         request.cpuSeconds = Double(bounds.cpuSeconds)
         request.fonts = FontRegistry.runFonts.map { [$0.sha256, $0.privatePath] }
-        if let pixels { try pixels.withUnsafeBytes { try WorkerIO.store(worker.shared, $0) } }
+        if let pixels { try pixels.withUnsafeBytes { try worker.shared.store($0) } }
         let header = try JSONEncoder().encode(request)
         guard WorkerIO.write(worker.socket, WorkerIO.frame(header) + WorkerIO.frame(svg)) else { throw failed(timedOut: false) }
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, min(bounds.wallSeconds, 1e6)) * 1e9)
@@ -149,7 +149,7 @@ public enum RasterWorkers {
             throw refusal
         }
         let count = load(reply)
-        return (reply, count > 0 ? try WorkerIO.load(worker.shared, count: count) : [])
+        return (reply, count > 0 ? try worker.shared.load(count: count) : [])
     }
 
     /// An idle worker started under `bounds` (`reused`), else a new one; `fresh`: always new.
@@ -193,7 +193,7 @@ public enum RasterWorkers {
     private final class Worker: @unchecked Sendable {
         let pid: pid_t
         let socket: Int32
-        let shared: Int32
+        let shared: SharedPixels
         let memoryBytes: UInt64
         private var status: Int32?
         /// Ended by SIGKILL (from outside, or by `ended`'s own kill of a worker not answering).
@@ -222,7 +222,7 @@ public enum RasterWorkers {
             }
             self.pid = pid
             self.socket = fds[0]
-            self.shared = shared
+            self.shared = SharedPixels(fd: shared)
             self.memoryBytes = memoryBytes
         }
 
@@ -240,7 +240,8 @@ public enum RasterWorkers {
         func end(kill shouldKill: Bool) {
             if shouldKill { kill(pid, SIGKILL) }
             close(socket)
-            close(shared)
+            shared.unmap()
+            close(shared.fd)
             if status == nil { status = ssc_wait(pid, 0) }
         }
 
