@@ -106,7 +106,7 @@ enum CommandTable {
                    + "so shards differ by at most one output; it writes manifest.shard-I-of-N.json (manifest.<locales>.shard-I-of-N.json with --locale). A shard left with none exits 0.",
                for: ["render"]),
         .value("--png-compression", "LEVEL", .choice(PNGCompression.allCases.map(\.rawValue)),
-               help: "how hard the PNGs' image data is compressed (libdeflate level 2, 6 or 10)", for: ["render"]),
+               help: "how hard the PNGs' image data is compressed (libdeflate level 2, 5 or 10)", for: ["render"]),
         .flag("--quiet", aliases: ["-q"], group: "verbosity", help: "print errors only (no warnings, progress or success line)", for: renderAndCheck),
         .flag("--verbose", aliases: ["-v"], group: "verbosity", help: "one line per rendered output, also without a terminal", for: renderAndCheck),
         .flag("--keep-going", help: "a refused capture fails only its outputs",
