@@ -330,7 +330,10 @@ public enum LibrsvgRasterizer {
             var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
             for id in ids {
                 var error: UnsafeMutablePointer<GError>?
-                if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 { _ = take(&error) }
+                // Past the memory bound, librsvg's own "NoMemory": the drawing's bound, not the element's.
+                if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0, case let refusal = RasterError(message: "librsvg could not draw #\(id): \(take(&error))"), refusal.bound != nil {
+                    throw refusal
+                }
             }
             cairo_surface_flush(surface)
             let stride = Int(cairo_image_surface_get_stride(surface))

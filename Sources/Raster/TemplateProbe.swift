@@ -67,13 +67,44 @@ package enum TemplateProbe {
         do {
             return (true, try LibrsvgRasterizer.drawWhole(svg: tree.svgData(), baseFile: nowhere, width: layout.width, height: layout.height))
         } catch let error as RasterError where error.bound != nil {
-            d.error(tree.file, "(template)", "the template cannot be drawn within its bounds on the \(layout.width)×\(layout.height) canvas: \(error.message); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with \(error.bound == .memory ? "--max-drawing-memory" : "--max-drawing-seconds")")
+            let culprit = pastBound(tree, layout: layout)
+            d.error(tree.file, culprit.map { tree.label($0) } ?? "(template)", "the template cannot be drawn within its bounds on the \(layout.width)×\(layout.height) canvas: \(error.message)\(culprit == nil ? "" : ", and so does this element drawn alone"); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with \(error.bound == .memory ? "--max-drawing-memory" : "--max-drawing-seconds")", at: culprit.flatMap { tree[$0].position })
             return (false, nil)
         } catch {
             // librsvg's own refusals are the render's to report.
             return (true, nil)
         }
     }
+
+    /// The first drawn element of `tree` (of its first `maximumSearched`, in document order)
+    /// whose drawing alone (`render_layer`, with its groups' effects) goes past a bound too:
+    /// what a refusal by measurement names; nil when none does alone.
+    private static func pastBound(_ tree: TemplateTree, layout: CanvasLayout) -> TemplateTree.NodeID? {
+        var named = tree
+        var ids: [(TemplateTree.NodeID, String)] = []
+        for node in tree.documentOrder where TemplateBounds.drawnShapes.contains(tree[node].name) && tree[node].position != nil
+            && !tree.ancestors(of: node).contains(where: { SlotTemplate.resourceContainers.contains(tree[$0].name) }) {
+            guard ids.count < maximumSearched else { break }
+            let id = tree[node]["id"] ?? "ssc-probe-bound-\(node)"
+            named[node].set("id", id)
+            ids.append((node, id))
+        }
+        let svg = named.svgData()
+        let whole = LibrsvgRasterizer.Region(x: 0, y: 0, width: layout.width, height: layout.height)
+        return ids.first { _, id in
+            do {
+                _ = try LibrsvgRasterizer.layersCoverage(svg: svg, baseFile: nowhere, canvas: (layout.width, layout.height), ids: [id], region: whole)
+                return false
+            } catch let error as RasterError {
+                return error.bound != nil
+            } catch {
+                return false
+            }
+        }?.0
+    }
+
+    /// Elements drawn alone, at most, to find the one past a bound.
+    static let maximumSearched = 64
 
     private static let nowhere = URL(fileURLWithPath: "/nonexistent/ssc-template-probe/probe.svg")
 

@@ -19,7 +19,7 @@ import Diagnostics
 ///   image its decoded pixels: layers nest at most `maximumLayerDepth` deep, a filter holds at
 ///   most `maximumPrimitivesPerFilter` primitives, a tile at most the canvas's pixels, the
 ///   embedded images at most `maximumEmbeddedPixels` (their sizes read from their headers).
-enum TemplateBounds {
+package enum TemplateBounds {
     static let maximumFilterUses = 16
     static let maximumFilterPrimitives = 64
     static let maximumPrimitivesPerFilter = 16
@@ -72,7 +72,7 @@ enum TemplateBounds {
         }
     }
 
-    static let drawnShapes: Set<String> = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "image"]
+    package static let drawnShapes: Set<String> = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "image"]
 
     static func check(_ tree: TemplateTree, order: [Int], into findings: inout TemplateFindings) {
         var checker = Checker(tree: tree, order: order)

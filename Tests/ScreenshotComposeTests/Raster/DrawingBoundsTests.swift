@@ -53,11 +53,12 @@ final class DrawingBoundsTests: XCTestCase {
         let file = try scratch.write("bomb.svg", template(art))
         let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "bomb.svg", "drawingBounds": bounds])
         let report = ScreenshotComposer().check(jobFile: job, options: options ?? epoch)
-        return (errorLines(report), file)
+        return (report.diagnostics.filter { $0.severity == .error }.map(\.line), file)
     }
 
-    private func memoryRefusal(_ file: String, _ found: String) -> String {
-        "error: \(file): (template): the template cannot be drawn within its bounds on the 390×844 canvas: drawing went past the memory bound: expected at most 512 MB per drawing process, found more (\(found)); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with --max-drawing-memory"
+    /// The refusal naming the element (on line 3) that goes past the bound drawn alone too.
+    private func memoryRefusal(_ file: String, _ found: String, element: String = "<path>") -> String {
+        "error: \(file):3:3: \(element): the template cannot be drawn within its bounds on the 390×844 canvas: drawing went past the memory bound: expected at most 512 MB per drawing process, found more (\(found)), and so does this element drawn alone; simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with --max-drawing-memory"
     }
 
     private let noMemory = "librsvg could not render the SVG: rendering error: NoMemory"
@@ -73,25 +74,25 @@ final class DrawingBoundsTests: XCTestCase {
                     ##"<path d="\##(points(4999, curves: true))" fill="none" stroke="#ffffff" stroke-width="3" stroke-dasharray="0.1"/>"##,
                     ##"<polyline points="\##(points(5000).dropFirst())" fill="none" stroke="#ffffff" stroke-dasharray="0.07" stroke-linecap="round"/>"##] {
             let (lines, file) = try refusals(art, bounds: ["memoryMB": 512])
-            XCTAssertEqual(lines, [memoryRefusal(file, noMemory)], String(art.prefix(40)))
+            XCTAssertEqual(lines, [memoryRefusal(file, noMemory, element: art.hasPrefix("<path") ? "<path>" : "<polyline>")], String(art.prefix(40)))
         }
     }
 
     func testASelfCrossingFilledPathOf20000PointsIsRefusedByItsTime() throws {
         let (lines, file) = try refusals(##"<path d="\##(points(20000))Z" fill="#ffffff" fill-opacity="0.3"/>"##, bounds: ["seconds": 1])
-        XCTAssertEqual(lines, ["error: \(file): (template): the template cannot be drawn within its bounds on the 390×844 canvas: drawing went past the time bound: expected at most 1 s of CPU per drawing, found more (stopped by the kernel); simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with --max-drawing-seconds"])
+        XCTAssertEqual(lines, ["error: \(file):3:3: <path>: the template cannot be drawn within its bounds on the 390×844 canvas: drawing went past the time bound: expected at most 1 s of CPU per drawing, found more (stopped by the kernel), and so does this element drawn alone; simplify it (long, dashed or self-crossing paths, filters, <use> copies), or raise the bound with --max-drawing-seconds"])
     }
 
     func testAJobMayOnlyLowerTheBounds() throws {
         var options = epoch
         options.drawingCeiling = DrawingBounds(memoryMegabytes: 800, cpuSeconds: 5)
         let (lines, _) = try refusals(##"<rect width="10" height="10"/>"##, bounds: ["memoryMB": 900, "seconds": 6], options: options)
-        XCTAssertEqual(lines.map { $0.replacingOccurrences(of: #"^error: .*?job\.json: "#, with: "", options: .regularExpression) }, [
+        XCTAssertEqual(lines.map { $0.replacingOccurrences(of: #"^error: .*?job\.json(:\d+:\d+)?: "#, with: "", options: .regularExpression) }, [
             "drawingBounds.memoryMB: a job may only lower the drawing bounds: expected at most 800 MB, found 900 (--max-drawing-memory raises the bound)",
             "drawingBounds.seconds: a job may only lower the drawing bounds: expected at most 5 s, found 6 (--max-drawing-seconds raises the bound)",
         ])
         let (small, _) = try refusals(##"<rect width="10" height="10"/>"##, bounds: ["memoryMB": 100, "seconds": 0.5])
-        XCTAssertEqual(small.map { $0.replacingOccurrences(of: #"^error: .*?job\.json: "#, with: "", options: .regularExpression) }, [
+        XCTAssertEqual(small.map { $0.replacingOccurrences(of: #"^error: .*?job\.json(:\d+:\d+)?: "#, with: "", options: .regularExpression) }, [
             "drawingBounds.memoryMB: expected a whole number of MB, at least 512, found 100",
             "drawingBounds.seconds: expected a whole number of CPU seconds, at least 1, found 0.5",
         ])
