@@ -138,15 +138,10 @@ package struct LayerSplit {
     /// A group whose children librsvg draws into a layer of their own and then composites.
     private static func hasGroupEffect(_ tree: TemplateTree, _ node: TemplateTree.NodeID) -> Bool {
         let element = tree[node]
-        if hasFilter(element) { return true }
-        if let opacity = element["opacity"], Double(opacity.trimmingCharacters(in: .whitespaces)) != 1 { return true }
-        for name in ["mask", "clip-path"] {
-            if let value = element[name]?.trimmingCharacters(in: .whitespaces), value != "none", !value.isEmpty { return true }
-        }
-        let style = (element["style"] ?? "").replacingOccurrences(of: " ", with: "")
-        if style.contains("mix-blend-mode:") && !style.contains("mix-blend-mode:normal") { return true }
-        if style.contains("isolation:isolate") { return true }
-        // A nested viewport clips; a switch draws only one child.
+        if element.drawsIntoLayer { return true }
+        // Not a layer, but what a slot drawn alone would show differs too: a clip, a nested
+        // viewport (it clips), a switch (it draws only one child).
+        if let value = element["clip-path"]?.trimmingCharacters(in: .whitespaces), value != "none", !value.isEmpty { return true }
         return ["svg", "switch", "symbol"].contains(element.name) && node != tree.root
     }
 }

@@ -319,7 +319,7 @@ package enum TemplateBounds {
             }
         }
 
-        static func layerEffect(_ element: TemplateTree.Element) -> Bool { TemplateGeometryCache.isLayer(element) }
+        static func layerEffect(_ element: TemplateTree.Element) -> Bool { element.drawsIntoLayer }
 
         /// The parameter limits of each primitive, its filter's size, and the document's count.
         private mutating func checkPrimitives(_ nodes: [TemplateTree.NodeID]) {

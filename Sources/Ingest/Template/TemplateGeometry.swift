@@ -197,7 +197,7 @@ struct TemplateGeometryCache {
                 content[node] = user
             }
             localBounds[node] = tree.localBounds(node)
-            layerDepth[node] = (parent.map { layerDepth[$0] } ?? 0) + (TemplateGeometryCache.isLayer(element) ? 1 : 0)
+            layerDepth[node] = (parent.map { layerDepth[$0] } ?? 0) + (element.drawsIntoLayer ? 1 : 0)
         }
         for node in order.reversed() {
             if let local = localBounds[node] {
@@ -217,15 +217,22 @@ struct TemplateGeometryCache {
             canvasBounds[node] = known ? union : nil
         }
     }
+}
 
-    /// Opacity, a mask, a filter, a blend mode or isolation: drawn into a layer of its own.
-    static func isLayer(_ element: TemplateTree.Element) -> Bool {
-        if let opacity = element["opacity"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }), opacity < 1 { return true }
-        for name in ["mask", "filter"] {
-            if let value = element[name], value != "none", !value.isEmpty { return true }
+extension TemplateTree.Element {
+    /// Opacity, a mask, a filter, a blend mode or isolation: drawn into a layer of its own (the
+    /// one answer: the cost estimate and the layer split both ask it). An opacity that is not a
+    /// number or percentage of at least 1 counts as a layer, so a reading this misses costs more.
+    package var drawsIntoLayer: Bool {
+        if let opacity = self["opacity"]?.trimmingCharacters(in: .whitespaces), !opacity.isEmpty {
+            let value = opacity.hasSuffix("%") ? Double(opacity.dropLast()).map { $0 / 100 } : Double(opacity)
+            if !(value.map { $0 >= 1 } ?? false) { return true }
         }
-        let style = element["style"] ?? ""
-        return (style.contains("mix-blend-mode") && !style.contains("mix-blend-mode:normal")) || style.contains("isolation:isolate")
+        for name in ["mask", "filter"] {
+            if let value = self[name]?.trimmingCharacters(in: .whitespaces), value != "none", !value.isEmpty { return true }
+        }
+        let style = (self["style"] ?? "").replacingOccurrences(of: " ", with: "")
+        return (style.contains("mix-blend-mode:") && !style.contains("mix-blend-mode:normal")) || style.contains("isolation:isolate")
     }
 }
 

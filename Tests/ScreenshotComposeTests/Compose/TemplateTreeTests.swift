@@ -55,6 +55,18 @@ final class TemplateTreeTests: XCTestCase {
         ])
     }
 
+    /// One answer to "is this a layer" (issue 38 item 2), read by the cost estimate and the
+    /// layer split: opacity below 1 as a number or a percentage, or not readable; a mask, filter,
+    /// blend mode or isolation. A clip is not a layer (the split adds it on its own).
+    func testWhatDrawsIntoALayer() {
+        func layer(_ attributes: [(String, String)]) -> Bool {
+            TemplateTree.Element(name: "g", attributes: attributes.map { TemplateTree.Attribute($0.0, $0.1) }).drawsIntoLayer
+        }
+        XCTAssertEqual([" 0.5", "50%", "abc", "1", "1.5", "100%"].map { layer([("opacity", $0)]) }, [true, true, true, false, false, false])
+        XCTAssertEqual([("mask", "url(#m)"), ("filter", " none "), ("style", "mix-blend-mode: multiply"), ("style", "mix-blend-mode:normal"),
+                        ("style", "isolation:isolate"), ("clip-path", "url(#c)")].map { layer([$0]) }, [true, false, true, false, true, false])
+    }
+
     func testAnimationThatSetsALinkIsRefused() throws {
         XCTAssertEqual(try refusals(template(adding: ##"<image href="#none" width="1" height="1"><set attributeName="href" to="http://example.com/x.png"/></image>"##)), [
             ":12:42: <set>: animation in a template: expected a still picture, found <set>",
