@@ -47,6 +47,16 @@ extension WellsCatalog {
         ["ios": "app-store", "android": "google-play"][platform ?? ""]
     }
 
+    /// The one rule for a screen's per-locale files (init, check and render): all in one well,
+    /// the one most of them are in (the first of a tie); a refusal for each file in another.
+    public static func sameWellRefusals(_ files: [(path: String, well: Well)]) -> [(path: String, message: String)] {
+        func count(_ well: Well) -> Int { files.filter { $0.well == well }.count }
+        guard let most = files.max(by: { count($0.well) < count($1.well) }) else { return [] }
+        return files.filter { $0.well != most.well }.map { file in
+            (file.path, "every locale's file of a screen is one well's size: expected \(most.well.width)×\(most.well.height) (\(most.well.id), as \(most.path)), found \(file.well.width)×\(file.well.height) (\(file.well.id))")
+        }
+    }
+
     /// Picks the well of a capture of `width` × `height`. `device`: a device name the catalog may
     /// know (it decides among wells of the size, and a known name of another size is a
     /// mismatch); `screengrabFolder`: narrows to Android wells of that folder's family;

@@ -87,6 +87,9 @@ public enum Planner {
                 }
                 if let at = read[file.url.path], at >= 0 { captureFor[capture.id, default: [:]][file.locale] = (at, file.fallbackFrom) }
             }
+            // One well per screen in every locale, as `init` holds: a file of another size
+            // would fill another target, or none, and leave its locale's listing short.
+            for refusal in WellsCatalog.sameWellRefusals(own.map { ($0.url.path, $0.well) }) { d.error(refusal.path, "(size)", refusal.message) }
             LocaleCapturePath.warnSameBytes(own, capture: capture, field: capture.field ?? "captures[\(index)].path", job: job, &d)
         }
 

@@ -463,11 +463,11 @@ public enum StarterJob {
     private static func oneWell(_ paths: [String], device: String?, screengrabFolder: String?, catalog: WellsCatalog,
                                 _ d: inout DiagnosticCollector) -> Well? {
         let wells = paths.map { identify($0, device: device, screengrabFolder: screengrabFolder, catalog: catalog, &d) }
-        guard wells.allSatisfy({ $0 != nil }), let first = wells.first ?? nil else { return nil }
-        for (path, well) in zip(paths, wells) where well != first {
-            d.error(path, "(size)", "every locale's file of a screen is one well's size: expected \(first.width)×\(first.height) (\(first.id), as \(paths[0])), found \(well.map { "\($0.width)×\($0.height) (\($0.id))" } ?? "?")")
-        }
-        return wells.allSatisfy { $0 == first } ? first : nil
+        let found = zip(paths, wells).compactMap { path, well in well.map { (path: path, well: $0) } }
+        guard found.count == paths.count, let first = found.first?.well else { return nil }
+        let refusals = WellsCatalog.sameWellRefusals(found)
+        for refusal in refusals { d.error(refusal.path, "(size)", refusal.message) }
+        return refusals.isEmpty ? first : nil
     }
 
     /// The well a job without `"well"` would give the file (`WellsCatalog.pickWell`: its size,

@@ -206,6 +206,30 @@ final class FastlaneFolderTests: XCTestCase {
         }
     }
 
+    /// One locale's file of a screen at another known size is refused by render as by init
+    /// (new-user run: pt-BR's 1080×2400 02Search filled no target, silently, and pt-BR's Play
+    /// listing had one screenshot). The size most locales have is expected; nothing is written.
+    func testALocalesFileOfAnotherSizeIsRefused() throws {
+        let scratch = try Scratch()
+        for locale in ["de-DE", "en-US", "pt-BR"] {
+            for screen in ["01Home", "02Search"] {
+                let tall = locale == "de-DE" && screen == "02Search"
+                try scratch.write("fastlane/metadata/android/\(locale)/images/phoneScreenshots/\(screen)_1700000000000.png",
+                                  try Fixtures.pngVariant(width: 1080, height: tall ? 2400 : 1920, variant: "\(locale) \(screen)"))
+            }
+        }
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "fastlane/metadata/android"], "targets": ["google-play:phone"],
+                                        "headlines": ["de-DE": ["01Home": "Start", "02Search": "Suche"], "en-US": ["01Home": "Home", "02Search": "Search"],
+                                                      "pt-BR": ["01Home": "Início", "02Search": "Busca"]]])
+        let report = ScreenshotComposer().render(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"), rendering: RenderOptions(svgOnly: true))
+        let file = { (locale: String) in scratch.path("fastlane/metadata/android/\(locale)/images/phoneScreenshots/02Search_1700000000000.png") }
+        XCTAssertEqual(lines(report), [
+            "error: \(file("de-DE")): (size): every locale's file of a screen is one well's size: expected 1080×1920 (android-emulator-1080x1920, as \(file("en-US"))), found 1080×2400 (android-emulator-1080x2400)",
+        ])
+        XCTAssertNil(report.manifest)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
+
     /// A screengrab folder under --layout fastlane is uploaded by supply, never by deliver: without
     /// a target its 1080×2400 outputs (no Play slot) are not copied, with one warning each; with
     /// google-play:phone they go to supply's phoneScreenshots. They were copied into deliver's
