@@ -559,7 +559,7 @@ public enum Planner {
             if let match = job.locales.first(where: { $0.caseInsensitiveCompare(tag) == .orderedSame }) {
                 if !selected.contains(match) { selected.append(match) }
             } else {
-                d.error(job.file, "headlines", "--locale \(tag) is not in the job: expected \(Alternatives.oneOf(job.locales, none: "a locale of the job's headlines (none could be read)")), found \(tag)"
+                d.error("--locale", tag, "not a locale of the job: expected \(Alternatives.oneOf(job.locales, none: "a locale of the job's headlines (none could be read)")), found \(tag)"
                         + ((storeFolderHint(tag, job: job) ?? spellingHint(tag, job: job)).map { " (\($0))" } ?? ""))
             }
         }

@@ -38,7 +38,7 @@ final class RefusalMessageTests: XCTestCase {
             "error: \(job): subtitles.en-US.../x: subtitle for an unknown capture: \(none)",
             "error: \(job): badges.en-US.../x: badge for an unknown capture: \(none)",
             "error: \(job): headlines.en-US.../x: headline for an unknown capture: \(none)",
-            "error: \(job): headlines: --locale de-DE is not in the job: expected one of en-US, found de-DE",
+            "error: --locale: de-DE: not a locale of the job: expected one of en-US, found de-DE",
         ])
         for line in report.diagnostics.map(\.lineWithoutPosition) {
             XCTAssertNil(line.range(of: #"one of ?(,|\)|;|$)|\(\)"#, options: .regularExpression), line)
@@ -60,13 +60,13 @@ final class RefusalMessageTests: XCTestCase {
         options.locales = ["ar-SA", "ja-JP", "fr-FR", "DE-de"]
         let expected = "expected one of ar, de-DE, en-US, ja"
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: options)), [
-            "error: \(job): headlines: --locale ar-SA is not in the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)",
-            "error: \(job): headlines: --locale ja-JP is not in the job: \(expected), found ja-JP (ja-JP is Google Play's folder for the locale ja: use --locale ja)",
-            "error: \(job): headlines: --locale fr-FR is not in the job: \(expected), found fr-FR",
+            "error: --locale: ar-SA: not a locale of the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)",
+            "error: --locale: ja-JP: not a locale of the job: \(expected), found ja-JP (ja-JP is Google Play's folder for the locale ja: use --locale ja)",
+            "error: --locale: fr-FR: not a locale of the job: \(expected), found fr-FR",
         ])
         let (code, stdout, stderr) = try runTool(["check", job, "--locale", "ar-SA"])
         XCTAssertEqual([String(code), stdout, stderr], ["1", "",
-            "error: \(job):9:17: headlines: --locale ar-SA is not in the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)\n1 error(s)\n"])
+            "error: --locale: ar-SA: not a locale of the job: \(expected), found ar-SA (ar-SA is the App Store's folder for the locale ar: use --locale ar)\n1 error(s)\n"])
     }
 
     /// Every other spelling of a job locale gets the hint (issue 34 item 7): `he-IL` and `iw` for
@@ -83,11 +83,11 @@ final class RefusalMessageTests: XCTestCase {
         options.locales = ["he-IL", "iw", "iw-IL", "no-NO", "pt-PT"]
         let expected = "expected one of he, nb-NO, pt-BR"
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: options)), [
-            "error: \(job): headlines: --locale he-IL is not in the job: \(expected), found he-IL (he-IL is another spelling of the job's locale he: use --locale he)",
-            "error: \(job): headlines: --locale iw is not in the job: \(expected), found iw (iw is another spelling of the job's locale he: use --locale he)",
-            "error: \(job): headlines: --locale iw-IL is not in the job: \(expected), found iw-IL (iw-IL is Google Play's folder for the locale he: use --locale he)",
-            "error: \(job): headlines: --locale no-NO is not in the job: \(expected), found no-NO (no-NO is Google Play's folder for the locale nb-NO: use --locale nb-NO)",
-            "error: \(job): headlines: --locale pt-PT is not in the job: \(expected), found pt-PT",
+            "error: --locale: he-IL: not a locale of the job: \(expected), found he-IL (he-IL is another spelling of the job's locale he: use --locale he)",
+            "error: --locale: iw: not a locale of the job: \(expected), found iw (iw is another spelling of the job's locale he: use --locale he)",
+            "error: --locale: iw-IL: not a locale of the job: \(expected), found iw-IL (iw-IL is Google Play's folder for the locale he: use --locale he)",
+            "error: --locale: no-NO: not a locale of the job: \(expected), found no-NO (no-NO is Google Play's folder for the locale nb-NO: use --locale nb-NO)",
+            "error: --locale: pt-PT: not a locale of the job: \(expected), found pt-PT",
         ])
     }
 
@@ -103,7 +103,7 @@ final class RefusalMessageTests: XCTestCase {
         var options = PlanOptions()
         options.locales = ["de-DE"]
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: options)).last,
-                       "error: \(job): headlines: --locale de-DE is not in the job: expected a locale of the job's headlines (none could be read), found de-DE")
+                       "error: --locale: de-DE: not a locale of the job: expected a locale of the job's headlines (none could be read), found de-DE")
     }
 
     /// Emoji are refused by default, offering both policies that accept them, in the
