@@ -200,11 +200,15 @@ struct HeadlineFitter {
                 detail: "the text is \(SVGNumber.format(width)) px wide at the floor size \(size) px: expected at most \(SVGNumber.format(band.width)) px in one line (\(reason))"))
         }
         if lines.count > maxLines || fitted.height > band.height {
-            // Raising the line limit helps only when the band has room for the lines needed.
-            let remedy = maxLinesFromJob && fitted.height <= band.height
-                ? "shorten it, add a soft hyphen or raise headlineMaxLines" : "shorten it or add a soft hyphen"
+            // A soft hyphen helps only when the text, broken anywhere, fits the lines allowed;
+            // raising the line limit only when the band has room for the lines needed.
+            let allowedLines = min(maxLines, Int(band.height / max(lineHeight, 1)))
+            let fewest = paragraphs.map { Int((typesetter.measure($0, style: style).width / band.width).rounded(.up)) }.reduce(0, +)
+            let remedies = ["shorten it"] + (fewest < lines.count && fewest <= allowedLines ? ["add a soft hyphen"] : [])
+                + (maxLinesFromJob && fitted.height <= band.height ? ["raise headlineMaxLines"] : [])
+            let remedy = remedies.count == 1 ? remedies[0] : remedies.dropLast().joined(separator: ", ") + " or " + remedies[remedies.count - 1]
             return .failure(.overflow(pixels: fitted.height - allowed,
-                detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(min(maxLines, Int(band.height / max(lineHeight, 1)))) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines)); \(remedy)"))
+                detail: "needs \(lines.count) lines (\(SVGNumber.format(fitted.height)) px) at the floor size \(size) px: expected at most \(allowedLines) lines (\(SVGNumber.format(allowed)) px; the band is \(SVGNumber.format(band.height)) px high and headlineMaxLines is \(maxLines)); \(remedy)"))
         }
         if checkInk, let inkProblem = inkOverflow(fitted, band: band) {
             return .failure(.overflow(pixels: inkProblem.pixels,
