@@ -304,6 +304,7 @@ public enum Planner {
             // The planner makes each key once; two outputs of one key would be one file twice.
             d.error(job.file, "(plan)", "two outputs of one key: expected each output once, found \(spec.key.label) twice (a bug of this tool: please report it with the job)")
         }
+        refuseSharedPaths(outputs, job: job, &d)
         var plan = Plan(jobFile: job.file, jobSHA256: job.sha256, locales: locales, theme: job.theme, typesetting: job.typesetting,
                         headlineFiles: job.headlineFiles, template: template ?? SVGTemplate.empty, templateChoice: templateChoice,
                         templateFile: templateFile, wells: wells, wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
@@ -311,6 +312,29 @@ public enum Planner {
                         fastlaneCodes: fastlaneCodes, playCodes: playCodes)
         plan.leftOut = leftOut
         return (plan, folder)
+    }
+
+    /// Every file the plan writes has one owner: an output's SVG, PNG and upload copy are its
+    /// own; a capture, font or background copy may be shared by the outputs that link it, never
+    /// with a file of another kind (a locale named "fonts" would write its PNG over the copy of
+    /// a font file named home.png, and the release would not verify).
+    private static func refuseSharedPaths(_ outputs: [OutputSpec], job: Job, _ d: inout DiagnosticCollector) {
+        var owner: [String: (kind: String, what: String)] = [:], reported: Set<String> = []
+        for spec in outputs {
+            let names = spec.destination, label = spec.key.label
+            var files = [(names.svg, "svg", "the SVG of \(label)"), (names.png, "png", "the PNG of \(label)")]
+            files += [names.fastlane].compactMap { $0 }.map { ($0, "upload", "the upload copy of \(label)") }
+            files += ([names.captureCopy] + names.extraCaptureCopies).map { ($0, "capture", "a capture copy of \(label)") }
+            files += names.fontCopies.enumerated().map { ($1, "font \($0)", "the copy of fontFiles[\($0)]") }
+            files += [names.backgroundCopy].compactMap { $0 }.map { ($0, "background", "the background image copy of \(label)") }
+            for (path, kind, what) in files {
+                guard let first = owner[path] else { owner[path] = (kind, what); continue }
+                let shared = first.kind == kind && !["svg", "png", "upload"].contains(kind)
+                guard !shared, reported.insert(path).inserted else { continue }
+                let font = [first.kind, kind].first { $0.hasPrefix("font ") }.map { "fontFiles[\($0.dropFirst(5))]" }
+                d.error(job.file, font ?? "(plan)", "two files at one path: expected each file of the release at its own path, found \(path) as \(first.what) and as \(what)")
+            }
+        }
     }
 
     /// A run with nothing to render is refused, saying why: a job that plans no output, or a

@@ -113,6 +113,20 @@ final class JobFontsWinTests: XCTestCase {
 
     /// The font copy is the run's like a capture copy: a file of someone else's at its name is
     /// refused, nothing written; a later run of the job without fontFiles removes it.
+    /// A locale named "fonts" writes its outputs into the font copies' folder: a font file
+    /// named like an output is refused at check, naming the entry (breaker run: render exited 0
+    /// and the PNG replaced the font copy, so verify refused the release).
+    func testAFontCopyAtAnOutputsPathIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("c/shot.png", try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+        let job = try Fixtures.mobileJob(in: scratch, headlines: ["fonts": ["shot": "Hello"]], extra: ["fontFiles": ["c/shot.png"]])
+        let report = ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))
+        let errors = errorLines(report)
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors.first?.hasPrefix("error: \(job):") ?? false)
+        XCTAssertTrue(errors.first?.hasSuffix(": fontFiles[0]: two files at one path: expected each file of the release at its own path, found fonts/shot.png as the PNG of fonts/shot and as the copy of fontFiles[0]") ?? false, "\(errors)")
+    }
+
     func testTheFontCopyIsOwnedAndRemovedLikeACaptureCopy() throws {
         let scratch = try Scratch()
         try Self.renamedFont("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", to: scratch.path("fonts/Brand.ttf"), family: "Brand Serif Owned")
