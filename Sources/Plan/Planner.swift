@@ -304,7 +304,8 @@ public enum Planner {
             // The planner makes each key once; two outputs of one key would be one file twice.
             d.error(job.file, "(plan)", "two outputs of one key: expected each output once, found \(spec.key.label) twice (a bug of this tool: please report it with the job)")
         }
-        refuseSharedPaths(outputs, job: job, &d)
+        // Only when nothing else is wrong: a store rule already refuses two feature graphics.
+        if !d.hasErrors { refuseSharedPaths(outputs, job: job, &d) }
         var plan = Plan(jobFile: job.file, jobSHA256: job.sha256, locales: locales, theme: job.theme, typesetting: job.typesetting,
                         headlineFiles: job.headlineFiles, template: template ?? SVGTemplate.empty, templateChoice: templateChoice,
                         templateFile: templateFile, wells: wells, wellsFile: wellsRead.file, storeWellsFile: storeRead.file,
