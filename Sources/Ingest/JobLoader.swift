@@ -147,14 +147,14 @@ public enum JobLoader {
     /// against the store catalog by the planner.
     private static func readTargets(_ reader: JSONFieldReader, _ d: inout DiagnosticCollector) -> [String] {
         guard reader.value("targets") != nil else { return [] }
+        // One entry per element, so the planner's `targets[i]` is the job's own element: a
+        // refused one is kept empty (the planner skips it), and a target named twice is the
+        // planner's to refuse (by store class, so a slot id and its class are caught too).
         var targets: [String] = []
         for (value, path) in reader.array("targets", &d) {
             guard let name = value.stringValue, !name.isEmpty else {
                 d.error(reader.file, path, "expected a target name such as app-store:iphone-6.9 (see `wells --store`), found \(value.summary)")
-                continue
-            }
-            if targets.contains(name) {
-                d.error(reader.file, path, "duplicate target: expected each target once, found \"\(name)\" again")
+                targets.append("")
                 continue
             }
             targets.append(name)

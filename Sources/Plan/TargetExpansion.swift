@@ -19,7 +19,7 @@ enum TargetExpansion {
 
     static func resolve(_ names: [String], wells: WellsCatalog, file: String, _ d: inout DiagnosticCollector) -> [Resolved] {
         var resolved: [Resolved] = []
-        for (index, name) in names.enumerated() {
+        for (index, name) in names.enumerated() where !name.isEmpty {
             let field = "targets[\(index)]"
             var result: Resolved?
             if let target = wells.target(named: name) {

@@ -167,6 +167,18 @@ final class StoreTargetTests: XCTestCase {
         ])
     }
 
+    /// Each refusal names the job's own element: a target named twice, one that is no name and
+    /// an unknown one after them are targets[1], [2] and [3] (breaker run: after a duplicate the
+    /// unknown target was reported at targets[1]).
+    func testTargetRefusalsNameTheirOwnElement() throws {
+        let scratch = try Scratch()
+        let jobFile = try releaseJob(scratch, targets: [], extra: ["targets": ["app-store:iphone-6.9", "app-store:iphone-6.9", 7, "bogus"]])
+        let problems = errorLines(ScreenshotComposer().check(jobFile: jobFile, options: epoch)).map { $0.replacingOccurrences(of: jobFile, with: "job.json") }
+        XCTAssertEqual(problems.map { $0.split(separator: " ").prefix(3).joined(separator: " ") }.sorted(), [
+            "error: job.json: targets[1]:", "error: job.json: targets[2]:", "error: job.json: targets[3]:"], "\(problems)")
+        XCTAssertEqual(problems.sorted().first, "error: job.json: targets[1]: target app-store:iphone-6.9 named twice: expected each store class once (its outputs share one folder), found \"app-store:iphone-6.9\"")
+    }
+
     /// A capture refused for its own reason (here an unknown well) is one error: the target it
     /// would have filled is not also blamed ("no capture can fill …, found captures of no family").
     func testARefusedCaptureIsNotReportedAgainAsATargetWithoutCaptures() throws {
