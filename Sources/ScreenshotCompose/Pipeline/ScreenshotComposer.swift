@@ -89,10 +89,17 @@ public struct ScreenshotComposer {
         }
         // Pango falls back silently for a family it does not know, so the SVG would name one
         // font and the PNG show another: a family the job names must exist.
-        for key in job.typesetting.fonts.keys.sorted() {
-            for family in (job.typesetting.fonts[key] ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+        // The theme's accentFont (and each screen's) is matched as fonts is, so it is held to it.
+        var named = job.typesetting.fonts.map { ("fonts.\($0.key)", $0.value) }
+        for (prefix, theme) in [("theme", job.theme)] + job.theme.screens.map({ ("theme.screens.\($0.key)", $0.value) }) {
+            // A screen's look starts from the theme's: only what it sets itself is its own.
+            named += theme.accentFont.filter { prefix == "theme" || job.theme.accentFont[$0.key] != $0.value }
+                .map { ($0.key == "default" ? "\(prefix).accentFont" : "\(prefix).accentFont.\($0.key)", $0.value) }
+        }
+        for (field, list) in named.sorted(by: { $0.0 < $1.0 }) {
+            for family in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
             where !family.isEmpty && !typesetter.hasFamily(family) {
-                d.error(job.file, "fonts.\(key)", "font family \"\(family)\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none")
+                d.error(job.file, field, "font family \"\(family)\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none")
             }
         }
         // Checks of the plan as a whole, then every output laid out from its own values.

@@ -149,6 +149,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(out, "verified 3 file(s): every SHA-256 matches\n")
     }
 
+    /// The theme's accentFont is matched as fonts is, so a family nobody has is refused the
+    /// same way, once, naming the theme's or the screen's own field (breaker run: accepted, and
+    /// Pango fell back silently).
+    func testAnAccentFontTheMachineDoesNotHaveIsRefused() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["emphasis": "asterisks", "theme": [
+            "accentFont": "No Such Family", "screens": ["shot": ["accentFont": ["de": "Nope Sans"]]]]])
+        let (code, _, err) = try runTool(["check", job])
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(err.split(separator: "\n").map { $0.replacingOccurrences(of: #":\d+:\d+:"#, with: ":", options: .regularExpression) }, [
+            "error: \(job): theme.accentFont: font family \"No Such Family\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none",
+            "error: \(job): theme.screens.shot.accentFont.de: font family \"Nope Sans\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none",
+            "2 error(s)"])
+    }
+
     func testAFontFamilyTheMachineDoesNotHaveIsRefused() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch, extra: ["fonts": ["en": "DejaVu Sans, No Such Font"]])
