@@ -312,6 +312,7 @@ final class FrameitImportTests: XCTestCase {
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions())), [
             "error: \(job): theme.accentFont.nope!: expected \"default\" or a BCP 47 locale or language, found \"nope!\"",
             "error: \(job): theme.screens.other: a screen's look for an unknown screen: expected one of shot, found \"other\"",
+            "error: \(job): theme.accentFont: font family \"Lato\" is not installed or registered: expected a family fontconfig knows (fc-list : family) or one in fontFiles, found none",
         ])
     }
 }
