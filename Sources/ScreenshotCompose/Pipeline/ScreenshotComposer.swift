@@ -81,7 +81,9 @@ public struct ScreenshotComposer {
             // Measured and drawn with the job's files first (FontRegistry.runFonts).
             FontRegistry.runFonts = fontFiles
         } catch let error as FontRegistrationError {
-            d.error(job.file, "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(FontFileCopies.userPath(of: error.path))")
+            let user = FontFileCopies.userPath(of: error.path)
+            let field = job.typesetting.fontFiles.firstIndex { inputs.fonts[$0].flatMap { try? $0.get() }?.userPath == user }.map { "fontFiles[\($0)]" }
+            d.error(job.file, field ?? "fontFiles", "fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(user)")
             return nil
         } catch {
             d.error(job.file, "fontFiles", "\(error)")

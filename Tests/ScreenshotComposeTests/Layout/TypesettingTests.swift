@@ -299,7 +299,7 @@ final class TypesettingTests: XCTestCase {
         try scratch.write("fonts/bad.ttf", "not a font")
         let job = try Fixtures.mobileJob(in: scratch, extra: ["fontFiles": ["fonts/bad.ttf"]])
         XCTAssertEqual(lines(ScreenshotComposer().check(jobFile: job, options: Self.epoch)), [
-            "error: \(job): fontFiles: fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(scratch.path("fonts/bad.ttf"))",
+            "error: \(job): fontFiles[0]: fontconfig cannot use the font file: expected a TrueType or OpenType font, found \(scratch.path("fonts/bad.ttf"))",
         ])
     }
 
