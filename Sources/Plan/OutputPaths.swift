@@ -121,10 +121,15 @@ public enum OutputPaths {
         return fontFiles.map { path in
             let file = String((path as NSString).lastPathComponent.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
             let stem = (file as NSString).deletingPathExtension, ext = (file as NSString).pathExtension
-            var name = file, n = 1
+            // A file name is at most 255 bytes (all ASCII here): the stem gives way to the suffix.
+            func named(_ suffix: String) -> String {
+                let tail = suffix + (ext.isEmpty ? "" : ".\(ext.prefix(16))")
+                return String(stem.prefix(max(1, 255 - tail.count))) + tail
+            }
+            var name = named(""), n = 1
             while !taken.insert(name.lowercased()).inserted {
                 n += 1
-                name = ext.isEmpty ? "\(stem)-\(n)" : "\(stem)-\(n).\(ext)"
+                name = named("-\(n)")
             }
             return "fonts/\(name)"
         }

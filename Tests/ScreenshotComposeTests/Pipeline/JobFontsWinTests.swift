@@ -4,6 +4,7 @@ import XCTest
 @testable import Support
 @testable import Diagnostics
 @testable import Layout
+@testable import Plan
 
 /// The job's fonts win (issue 34 item 4): a family in `fontFiles` is drawn from the job's files
 /// even when the machine has a font of that name, and the manifest names the job's file. Each run
@@ -125,6 +126,16 @@ final class JobFontsWinTests: XCTestCase {
         XCTAssertEqual(errors.count, 1, "\(errors)")
         XCTAssertTrue(errors.first?.hasPrefix("error: \(job):") ?? false)
         XCTAssertTrue(errors.first?.hasSuffix(": fontFiles[0]: two files at one path: expected each file of the release at its own path, found fonts/shot.png as the PNG of fonts/shot and as the copy of fontFiles[0]") ?? false, "\(errors)")
+    }
+
+    /// Copy names fit a file name's 255 bytes, the "-2" of a second file included (breaker
+    /// run: check said ok, then render failed writing "-2" at 257 bytes, naming the SVG).
+    func testFontCopyNamesFitAFileName() {
+        let long = String(repeating: "L", count: 251) + ".ttf"
+        let copies = OutputPaths.fontCopies(["a/\(long)", "b/\(long)", "c/Brand Bold.otf"])
+        XCTAssertEqual(copies.map { $0.dropFirst("fonts/".count).utf8.count }, [255, 255, 14])
+        XCTAssertEqual(copies[1], "fonts/" + String(repeating: "L", count: 249) + "-2.ttf")
+        XCTAssertEqual(copies[2], "fonts/Brand_Bold.otf")
     }
 
     func testTheFontCopyIsOwnedAndRemovedLikeACaptureCopy() throws {
