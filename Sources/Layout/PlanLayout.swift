@@ -29,11 +29,16 @@ extension LayoutEngine {
     public func layoutAll(_ specs: [OutputSpec], sizedWith peers: [OutputSpec] = [], typesetter: Typesetting,
                           into d: inout DiagnosticCollector) -> [LaidOutOutput] {
         var laidOut: [LaidOutOutput] = []
+        let start = d.diagnostics.count
+        var canvases: [(name: String, headline: String)] = []
         for spec in specs {
             let mark = d.diagnostics.count
-            defer { d.attribute(since: mark, to: spec.subject) }
             if let item = fitted(spec, typesetter: typesetter, into: &d) { laidOut.append(item) }
+            d.attribute(since: mark, to: spec.subject)
+            // A headline is one text in a locale, whichever capture's field it is read at.
+            canvases += Array(repeating: (spec.canvas.canvasName, "\(spec.headlineSourceFile)\u{0}\(spec.locale)\u{0}\(spec.headline)"), count: d.diagnostics.count - mark)
         }
+        Self.oncePerHeadline(&d, since: start, canvases: canvases)
         // Once per locale: a word did not fit and no patterns could hyphenate it.
         var warned: Set<String> = []
         for item in laidOut where item.layout.headline.lackedPatterns && !warned.contains(item.spec.locale) {
@@ -94,6 +99,33 @@ extension LayoutEngine {
             return nil
         }
         return layoutSlots(spec, template: template, typesetter: typesetter, into: &d)
+    }
+
+    /// A headline too long for its band is refused once (new-user run: one line per canvas,
+    /// 7 for one headline): the worst canvas's refusal, naming the other canvases.
+    private static func oncePerHeadline(_ d: inout DiagnosticCollector, since start: Int, canvases: [(name: String, headline: String)]) {
+        let found = Array(d.diagnostics[start...])
+        func pixels(_ at: Int) -> Double? {
+            guard found[at].severity == .error, let match = found[at].message.firstMatch(of: #/refused rather than clipped: overflows by ([0-9.]+) px/#) else { return nil }
+            return Double(match.1)
+        }
+        var groups: [String: [Int]] = [:]
+        for index in found.indices where pixels(index) != nil { groups[canvases[index].headline, default: []].append(index) }
+        guard groups.values.contains(where: { $0.count > 1 }) else { return }
+        var merged: [Diagnostic] = []
+        for index in found.indices {
+            guard pixels(index) != nil, let group = groups[canvases[index].headline], group.count > 1 else {
+                merged.append(found[index])
+                continue
+            }
+            guard index == group[0], let worst = group.max(by: { pixels($0) ?? 0 < pixels($1) ?? 0 }) else { continue }
+            var one = found[worst]
+            let others = group.filter { $0 != worst }.map { canvases[$0].name }
+            one.message += " (refused on \(others.count) more canvas\(others.count == 1 ? "" : "es") too, by as much or less: \(others.joined(separator: ", ")))"
+            merged.append(one)
+        }
+        d.discard(since: start) { _ in true }
+        for diagnostic in merged { d.add(diagnostic) }
     }
 
     private func uniformKey(_ spec: OutputSpec) -> String {

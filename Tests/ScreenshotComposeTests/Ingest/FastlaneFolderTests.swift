@@ -230,6 +230,20 @@ final class FastlaneFolderTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path("out")))
     }
 
+    /// A headline too long on every canvas is refused once, at the worst canvas, naming the
+    /// others (new-user run: one line per canvas, 7 for one headline), not advising a soft
+    /// hyphen where the text needs more lines than allowed however it breaks.
+    func testAnOverlongHeadlineIsRefusedOnceNamingItsCanvases() throws {
+        let scratch = try Scratch()
+        try Self.writeSnapshotFolder(scratch, languages: ["en-US"])
+        let long = "Everything you need to know about your day, your week, your month and your year, in one single place"
+        let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"],
+                                        "headlines": ["en-US": ["01Home": long, "02Search": "Find it fast"]]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"))), [
+            "error: \(job): headlines.en-US.ios-simulator-2064x2752-01Home: headline does not fit its band on the 2064×2752 canvas (app-store-ipad-13-portrait-2064x2752), refused rather than clipped: overflows by 98.06 px: needs 3 lines (294.19 px) at the floor size 72 px: expected at most 2 lines (196.13 px; the band is 360 px high and headlineMaxLines is 2); shorten it or raise headlineMaxLines (refused on 1 more canvas too, by as much or less: 1320×2868 canvas (app-store-iphone-6.9-portrait-1320x2868))",
+        ])
+    }
+
     /// A screengrab folder under --layout fastlane is uploaded by supply, never by deliver: without
     /// a target its 1080×2400 outputs (no Play slot) are not copied, with one warning each; with
     /// google-play:phone they go to supply's phoneScreenshots. They were copied into deliver's
