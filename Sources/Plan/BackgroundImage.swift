@@ -56,7 +56,7 @@ extension Planner {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             let undecodable: (String) -> String = { "expected a PNG that decodes, found \($0)" }
             guard let header = d.png(url.path, "(file)", refused: refused, undecodable, { try PNGCodec.readHeader(data, sideLimit: Int(Int32.max)) }),
-                  withinLimits(header.width, header.height), stillUpright(header, url: url, &d) != nil,
+                  withinLimits(header.width, header.height), Planner.stillUpright(header, url: url, what: "background image", &d) != nil,
                   d.png(url.path, "(file)", refused: refused, undecodable, { try PNGCodec.validateImageData(data) }) != nil else { return nil }
             do {
                 drawn = try CaptureColor.prepare(bytes: data, header: header).0
@@ -71,6 +71,11 @@ extension Planner {
                 return nil
             }
             guard withinLimits(size.width, size.height) else { return nil }
+            // gdk-pixbuf decodes it as stored; a browser turns it by its EXIF Orientation.
+            if let problem = PNGHeader.turnedByBrowsers(PNGCodec.jpegEXIFOrientation([UInt8](data))) {
+                d.error(url.path, "APP1 Exif Orientation", "background image refused: \(problem); save the background image upright without an Orientation tag")
+                return nil
+            }
             guard let decoded = PixbufImageHeader.decodeRGBA([UInt8](data), mimeType: "image/jpeg"),
                   let png = try? PNGCodec.encodeRGBA(decoded.rgba, width: decoded.width, height: decoded.height, sRGB: true) else {
                 d.error(url.path, "(file)", "\(refused)expected a JPEG that decodes, found image data gdk-pixbuf does not decode")

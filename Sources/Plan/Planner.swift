@@ -533,9 +533,9 @@ public enum Planner {
 
     /// The header of a capture a browser shows as librsvg draws it, or nil (refused,
     /// `PNGHeader.drawnOtherwiseByBrowsers`): the SVG beside the PNG would show another picture.
-    static func stillUpright(_ header: PNGHeader, url: URL, _ d: inout DiagnosticCollector) -> PNGHeader? {
+    static func stillUpright(_ header: PNGHeader, url: URL, what: String = "capture", _ d: inout DiagnosticCollector) -> PNGHeader? {
         guard let (chunk, problem) = header.drawnOtherwiseByBrowsers else { return header }
-        d.error(url.path, chunk, "capture refused: \(problem); save \(chunk == "acTL" ? "one frame as a still PNG" : "the capture upright without an Orientation tag")")
+        d.error(url.path, chunk, "\(what) refused: \(problem); save \(chunk == "acTL" ? "one frame as a still PNG" : "the \(what) upright without an Orientation tag")")
         return nil
     }
 

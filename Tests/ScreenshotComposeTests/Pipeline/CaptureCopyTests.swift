@@ -230,6 +230,18 @@ final class CaptureCopyTests: XCTestCase {
 
     /// A JPEG a template embeds is held to the rule too: Chromium turns one whose EXIF Orientation
     /// is 6 (its top row red), librsvg draws it upright (rsvg-convert, checked by hand).
+    /// A background image is held to the same rule (breaker run: drawn sideways, exit 0).
+    func testABackgroundJPEGWithAnOrientationIsRefused() throws {
+        let scratch = try Scratch()
+        var bytes = Self.jpeg
+        let segment: [UInt8] = [0xFF, 0xE1] + big(2 + 6 + 26, 2) + Array("Exif\u{0}\u{0}".utf8) + exif(orientation: 6)
+        bytes.insert(contentsOf: segment, at: 2)
+        try scratch.write("turned.jpg", Data(bytes))
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "classic", "theme": ["backgroundImage": "turned.jpg"]])
+        XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "1767225600"))), [
+            "error: \(scratch.path("turned.jpg")): APP1 Exif Orientation: background image refused: expected Orientation 1 (upright) or none, found 6: a browser shows it turned 90° clockwise, librsvg upright; save the background image upright without an Orientation tag"])
+    }
+
     func testATemplatesEmbeddedJPEGWithAnOrientationIsRefused() throws {
         func template(_ orientation: Int?) -> String {
             var bytes = Self.jpeg
