@@ -116,14 +116,14 @@ public enum ContactSheet {
                         let headline = o.headline
                         // Never the SVG as a live document (<object> runs its scripts): the PNG as an
                         // image, or, without one (--svg-only, preview), the SVG in a frame whose
-                        // sandbox allows no scripts (an SVG through <img> would not load its capture).
+                        // sandbox allows no scripts (`svgFrame`; through <img> it would load no capture).
                         // A canvas of unknown size (a capture converted to sRGB has other bytes than
                         // its input) is shown at the tallest store proportion, never divided by zero.
                         let height = capture.canvas.width > 0 ? (180 * Double(capture.canvas.height) / Double(capture.canvas.width)).rounded() : 390
                         if let png = o.png {
                             html += "<img src=\"\(a(RelativePath.url(png.path)))\" style=\"height:\(Int(height))px\" alt=\"\(a(headline))\">"
                         } else {
-                            html += "<iframe sandbox src=\"\(a(RelativePath.url(o.svg.path)))\" style=\"height:\(Int(height))px\" title=\"\(a(headline))\" scrolling=\"no\"></iframe>"
+                            html += svgFrame(o.svg.path, canvas: capture.canvas, height: Int(height), title: headline)
                         }
                         // The headline's own language and direction, as the SVG sets it: an Arabic headline
                         // starting with a Latin word would otherwise read in the page's left-to-right order.
@@ -229,6 +229,21 @@ public enum ContactSheet {
         }
     }
 
+    /// An SVG without its PNG, in a frame 180 px wide: sandboxed with no scripts, but of the
+    /// sheet's origin, so the capture and font copies it links load when the sheet is opened from
+    /// file:// (an opaque origin loads none); drawn at the canvas's size and scaled down, since
+    /// Chromium does not fit a same-origin SVG document to its frame.
+    private static func svgFrame(_ path: String, canvas: Canvas, height: Int, title: String) -> String {
+        let a = XMLText.escapeAttribute, src = a(RelativePath.url(path))
+        guard canvas.width > 0, canvas.height > 0 else {
+            return "<iframe sandbox=\"allow-same-origin\" src=\"\(src)\" style=\"height:\(height)px\" title=\"\(a(title))\" scrolling=\"no\"></iframe>"
+        }
+        let scale = String(format: "%.6f", 180 / Double(canvas.width))
+        return "<div style=\"width:180px;height:\(height)px;overflow:hidden\"><iframe sandbox=\"allow-same-origin\" src=\"\(src)\" "
+            + "style=\"width:\(canvas.width)px;height:\(canvas.height)px;max-width:none;transform:scale(\(scale));transform-origin:0 0\" "
+            + "title=\"\(a(title))\" scrolling=\"no\"></iframe></div>"
+    }
+
     /// A panorama's store images side by side, touching, so the picture reads across the seams;
     /// the first image's headline, then each image's links.
     private static func panoramaCell(_ panels: [Manifest.Output], canvas: Canvas, locale: String, messages: [String]) -> String {
@@ -239,7 +254,7 @@ public enum ContactSheet {
             if let png = o.png {
                 html += "<img src=\"\(a(RelativePath.url(png.path)))\" style=\"height:\(height)px\" alt=\"\(a(o.headline))\">"
             } else {
-                html += "<iframe sandbox src=\"\(a(RelativePath.url(o.svg.path)))\" style=\"height:\(height)px\" title=\"\(a(o.headline))\" scrolling=\"no\"></iframe>"
+                html += svgFrame(o.svg.path, canvas: canvas, height: height, title: o.headline)
             }
         }
         html += "</div>"

@@ -51,6 +51,6 @@ final class ScreenCaptureCopyTests: XCTestCase {
         XCTAssertEqual([String(code), out, err], ["0", "rendered 1 output(s); manifest \(scratch.path("out/manifest.json"))\n", ""])
         let sheet = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
         // The capture's canvas, 1206 × 2622: 180 px wide, 391 px tall.
-        XCTAssertTrue(sheet.contains("<iframe sandbox src=\"./en-US/duo.svg\" style=\"height:391px\""), sheet)
+        XCTAssertTrue(sheet.contains("<div style=\"width:180px;height:391px;overflow:hidden\"><iframe sandbox=\"allow-same-origin\" src=\"./en-US/duo.svg\" style=\"width:1206px;height:2622px;"), sheet)
     }
 }

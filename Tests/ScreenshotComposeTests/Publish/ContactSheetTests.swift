@@ -64,6 +64,23 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertLessThan(german, 2.2)
     }
 
+    /// Without PNGs (--svg-only, and every preview) each cell is the SVG in a sandboxed frame:
+    /// opened from file://, its capture copy loads too and the canvas is scaled into the cell
+    /// (issue 34 item 6; before, an opaque-origin frame showed a broken image in every cell).
+    func testAnSVGOnlySheetShowsEveryCaptureFromFile() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.png", try solid(255, 0, 255))
+        let job = try scratch.writeJob(["schemaVersion": 1, "output": "out", "captures": [["id": "a", "path": "a.png", "well": "tuck-browser-mobile"]],
+                                        "headlines": ["en-US": ["a": "One"], "de-DE": ["a": "Eins"]]])
+        XCTAssertEqual(lines(ScreenshotComposer().render(jobFile: job, options: epoch, svgOnly: true)), [])
+        let html = try String(contentsOfFile: scratch.path("out/index.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains(#"<div style="width:180px;height:390px;overflow:hidden"><iframe sandbox="allow-same-origin" src="./de-DE/a.svg" style="width:390px;height:844px;max-width:none;transform:scale(0.461538);transform-origin:0 0" title="Eins" scrolling="no"></iframe></div>"#), html)
+        XCTAssertFalse(html.contains("allow-scripts"))
+        let cells = try magentaCells(scratch.url.appendingPathComponent("out/index.html").absoluteString, scratch)
+        XCTAssertGreaterThan(cells, 1.8, "captures drawn: \(cells) of 2")
+        XCTAssertLessThan(cells, 2.2)
+    }
+
     /// How many cells' worth of magenta (a capture 150 × 324 px in its 180 px cell) headless
     /// Chromium shows of `page`.
     private func magentaCells(_ page: String, _ scratch: Scratch) throws -> Double {
