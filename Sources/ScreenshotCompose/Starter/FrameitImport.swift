@@ -78,6 +78,19 @@ struct FrameitImport {
                 screenFiles.append((capture.screen, tag, "\(tag)/\(name)", capture.well))
             }
         }
+        // A key frameit would match against no screenshot of its language (a typo) leaves a
+        // headline without that text: told at its line, as a filter that matches none is.
+        for tag in tags {
+            let paths = screenFiles.filter { $0.tag == tag }.map { $0.path.uppercased() }
+            for kind in FrameitStrings.Kind.allCases {
+                guard let file = strings[tag]?.files[kind], !paths.isEmpty else { continue }
+                for entry in strings[tag]?.entries[kind] ?? [] where !paths.contains(where: { $0.contains(entry.key.uppercased()) }) {
+                    let example = URL(fileURLWithPath: screenFiles.first { $0.tag == tag }?.path ?? "").lastPathComponent
+                    d.add(Diagnostic(.warning, file: file, field: "\"\(entry.key)\"", message: "this key matches no screenshot of \(tag): expected a part of a file name such as \"\(example)\", found \"\(entry.key)\"; its text is left out",
+                                     position: JSONPosition(line: entry.line, column: 1)))
+                }
+            }
+        }
         for entry in framefile.data where !screenFiles.contains(where: { $0.path.contains(entry.filter ?? "") }) {
             d.warning(framefile.file, "\(entry.field).filter", "this filter matches no screenshot: expected a part of a file name such as \"\(screenFiles.first.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "iPhone 16 Pro Max-01Home.png")\", found \"\(entry.filter ?? "")\"; its look is left out")
         }

@@ -239,13 +239,15 @@ final class FrameitImportTests: XCTestCase {
             """)
         try scratch.write("shots/en-US/title.strings", Self.utf16("\"iphone6_1\" = \"Plan your day\";\n\"iphone6_2\" = \"Two lines\\\\nof title\";\n", bigEndian: true))
         try scratch.write("shots/en-US/keyword.strings", "\"iphone6_1\" = \"Today\";\n\"iphone6_2\" = \"\";\n")
-        try scratch.write("shots/fr-FR/title.strings", "\"iphone6_1\" = \"Planifiez\";\n")
+        try scratch.write("shots/fr-FR/title.strings", "\"iphone6_1\" = \"Planifiez\";\n\"iphnoe6_2\" = \"Deux lignes\";\n")
 
         let (status, out, err) = try runTool(["init", "shots"], cwd: scratch.url)
         XCTAssertEqual(status, 0, err)
         let framefile = scratch.path("shots/Framefile.json")
         XCTAssertEqual(err.split(separator: "\n").map(String.init), [
             "warning: \(framefile):2:80: default.shadow: not a key frameit reads: expected one of background, font_scale_factor, force_device_type, frame, interline_spacing, keyword, padding, show_complete_frame, stack_title, title, title_below_image, title_min_height, use_platform, found \"shadow\"; left out",
+            // A mistyped key leaves its screen without that text: told at its line (new-user run).
+            "warning: \(scratch.path("shots/fr-FR/title.strings")):2:1: \"iphnoe6_2\": this key matches no screenshot of fr-FR: expected a part of a file name such as \"\(Self.device)-1_iphone6_1.png\", found \"iphnoe6_2\"; its text is left out",
             "warning: \(framefile):6:17: data[2].filter: this filter matches no screenshot: expected a part of a file name such as \"\(Self.device)-1_iphone6_1.png\", found \"5_iphone6_5\"; its look is left out",
         ])
         XCTAssertTrue(out.contains("3 headline(s)"), out)
