@@ -75,32 +75,25 @@ public enum LibrsvgRasterizer {
     private static func captureRows(handle: UnsafeMutablePointer<RsvgHandle>, canvas: (width: Int, height: Int), slots: [CaptureVisibility.Slot]) throws -> RasterImage {
         let sampled = slots.map { $0.sampled(canvas: canvas) }
         let width = max(1, sampled.map(\.width).max() ?? 1), height = max(1, sampled.map(\.ys.count).reduce(0, +))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-        var row = 0
-        for (slot, (ys, x0, slotWidth)) in zip(slots, sampled) {
-            for y in ys {
-                cairo_save(cr)
-                cairo_rectangle(cr, 0, Double(row), Double(slotWidth), 1)
-                cairo_clip(cr)
-                cairo_translate(cr, -Double(x0), Double(row - y))
-                var error: UnsafeMutablePointer<GError>?
-                // An element librsvg will not draw alone draws nothing.
-                if rsvg_handle_render_layer(handle, cr, "#\(slot.id)", &viewport, &error) == 0 { _ = take(&error) }
-                cairo_restore(cr)
-                row += 1
+        return try withSurface(CAIRO_FORMAT_ARGB32, width: width, height: height) { cr, pixels in
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+            var row = 0
+            for (slot, (ys, x0, slotWidth)) in zip(slots, sampled) {
+                for y in ys {
+                    cairo_save(cr)
+                    cairo_rectangle(cr, 0, Double(row), Double(slotWidth), 1)
+                    cairo_clip(cr)
+                    cairo_translate(cr, -Double(x0), Double(row - y))
+                    var error: UnsafeMutablePointer<GError>?
+                    // An element librsvg will not draw alone draws nothing.
+                    if rsvg_handle_render_layer(handle, cr, "#\(slot.id)", &viewport, &error) == 0 { _ = take(&error) }
+                    cairo_restore(cr)
+                    row += 1
+                }
             }
+            let (data, stride) = try pixels()
+            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
         }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
-        return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
     }
 
     /// The document drawn on white over a `width` × `height` canvas; with `region`, only those
@@ -110,35 +103,25 @@ public enum LibrsvgRasterizer {
                                    region: Region? = nil, scale: Double = 1) throws -> RasterImage {
         let width = region.map { max(1, Int((Double($0.width) * scale).rounded(.up))) } ?? canvasWidth
         let height = region.map { max(1, Int((Double($0.height) * scale).rounded(.up))) } ?? canvasHeight
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+        return try withSurface(CAIRO_FORMAT_RGB24, width: width, height: height) { cr, pixels in
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            if let region {
+                cairo_scale(cr, scale, scale)
+                cairo_translate(cr, -Double(region.x), -Double(region.y))
+            }
+            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
+            var error: UnsafeMutablePointer<GError>?
+            if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+                throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
+            }
+            let status = cairo_status(cr)
+            if status != CAIRO_STATUS_SUCCESS {
+                throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
+            }
+            let (data, stride) = try pixels()
+            return RasterImage(width: width, height: height, stride: stride, pixels: [UInt8](UnsafeBufferPointer(start: data, count: stride * height)))
         }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        cairo_set_source_rgb(cr, 1, 1, 1)
-        cairo_paint(cr)
-        if let region {
-            cairo_scale(cr, scale, scale)
-            cairo_translate(cr, -Double(region.x), -Double(region.y))
-        }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
-        var error: UnsafeMutablePointer<GError>?
-        if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
-            throw RasterError(message: "librsvg could not render the SVG: \(take(&error))")
-        }
-        let status = cairo_status(cr)
-        if status != CAIRO_STATUS_SUCCESS {
-            throw RasterError(message: "cairo failed: \(String(cString: cairo_status_to_string(status)))")
-        }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let data = cairo_image_surface_get_data(surface) else {
-            throw RasterError(message: "cairo gave no pixel data")
-        }
-        let pixels = [UInt8](UnsafeBufferPointer(start: data, count: stride * height))
-        return RasterImage(width: width, height: height, stride: stride, pixels: pixels)
     }
 
     /// A box on the canvas, in pixels.
@@ -243,32 +226,25 @@ public enum LibrsvgRasterizer {
         let x0 = max(0, Int((left - margin).rounded(.down))), y0 = max(0, Int((top - margin).rounded(.down)))
         let x1 = min(canvas.width, Int((right + margin).rounded(.up))), y1 = min(canvas.height, Int((bottom + margin).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(x1 - x0), Int32(y1 - y0)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw RasterError(message: "cairo could not create a surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        cairo_translate(cr, Double(-x0), Double(-y0))
-        if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
-            throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
-        }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in 0..<(y1 - y0) {
-            let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<(x1 - x0) where row[x] >> 24 != 0 {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        return try withSurface(CAIRO_FORMAT_ARGB32, width: x1 - x0, height: y1 - y0) { cr, pixels in
+            cairo_translate(cr, Double(-x0), Double(-y0))
+            if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0 {
+                throw RasterError(message: "librsvg could not draw #\(id): \(take(&error))")
             }
+            let (data, stride) = try pixels()
+            var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+            for y in 0..<(y1 - y0) {
+                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<(x1 - x0) where row[x] >> 24 != 0 {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+            guard maxX >= 0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
+            let touchesEdge = (minX == 0 && x0 > 0) || (minY == 0 && y0 > 0)
+                || (maxX == x1 - x0 - 1 && x1 < canvas.width) || (maxY == y1 - y0 - 1 && y1 < canvas.height)
+            if touchesEdge { return nil }
+            return Box(x: Double(x0 + minX), y: Double(y0 + minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
         }
-        guard maxX >= 0 else { return Box(x: 0, y: 0, width: 0, height: 0) }
-        let touchesEdge = (minX == 0 && x0 > 0) || (minY == 0 && y0 > 0)
-            || (maxX == x1 - x0 - 1 && x1 < canvas.width) || (maxY == y1 - y0 - 1 && y1 < canvas.height)
-        if touchesEdge { return nil }
-        return Box(x: Double(x0 + minX), y: Double(y0 + minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
     }
 
     // MARK: What the template probe draws (`TemplateProbe`)
@@ -318,32 +294,43 @@ public enum LibrsvgRasterizer {
                                scale: Double = 1) throws -> (width: Int, height: Int, alpha: [UInt8]) {
         try withHandle(svg, baseFile: baseFile) { handle in
             let width = max(1, Int((Double(region.width) * scale).rounded(.up))), height = max(1, Int((Double(region.height) * scale).rounded(.up)))
-            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                  cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-                throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
-            }
-            defer { cairo_surface_destroy(surface) }
-            let cr = cairo_create(surface)
-            defer { cairo_destroy(cr) }
-            cairo_scale(cr, scale, scale)
-            cairo_translate(cr, -Double(region.x), -Double(region.y))
-            var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-            for id in ids {
-                var error: UnsafeMutablePointer<GError>?
-                // Past the memory bound, librsvg's own "NoMemory": the drawing's bound, not the element's.
-                if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0, case let refusal = RasterError(message: "librsvg could not draw #\(id): \(take(&error))"), refusal.bound != nil {
-                    throw refusal
+            return try withSurface(CAIRO_FORMAT_ARGB32, width: width, height: height) { cr, pixels in
+                cairo_scale(cr, scale, scale)
+                cairo_translate(cr, -Double(region.x), -Double(region.y))
+                var viewport = RsvgRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
+                for id in ids {
+                    var error: UnsafeMutablePointer<GError>?
+                    // Past the memory bound, librsvg's own "NoMemory": the drawing's bound, not the element's.
+                    if rsvg_handle_render_layer(handle, cr, "#\(id)", &viewport, &error) == 0, case let refusal = RasterError(message: "librsvg could not draw #\(id): \(take(&error))"), refusal.bound != nil {
+                        throw refusal
+                    }
                 }
+                let (data, stride) = try pixels()
+                var alpha = [UInt8](repeating: 0, count: width * height)
+                for y in 0..<height {
+                    let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
+                }
+                return (width, height, alpha)
             }
+        }
+    }
+
+    /// A new image surface of `format` and its context for `body`, which calls `pixels` (the
+    /// surface flushed: its data and stride) once it has drawn; both released after.
+    private static func withSurface<T>(_ format: cairo_format_t, width: Int, height: Int,
+                                       _ body: (OpaquePointer, () throws -> (UnsafeMutablePointer<UInt8>, Int)) throws -> T) throws -> T {
+        guard let surface = cairo_image_surface_create(format, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw RasterError(message: "cairo could not create a \(width)×\(height) surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        return try body(cr!) {
             cairo_surface_flush(surface)
-            let stride = Int(cairo_image_surface_get_stride(surface))
             guard let data = cairo_image_surface_get_data(surface) else { throw RasterError(message: "cairo gave no pixel data") }
-            var alpha = [UInt8](repeating: 0, count: width * height)
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data.advanced(by: y * stride)).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { alpha[y * width + x] = UInt8(row[x] >> 24) }
-            }
-            return (width, height, alpha)
+            return (data, Int(cairo_image_surface_get_stride(surface)))
         }
     }
 
