@@ -24,6 +24,10 @@ public struct HeadlineOrigin: Equatable, Sendable {
     public var field: String
     /// The line of a `.strings` entry (a catalog's lines come from its JSON positions).
     public var line: Int? = nil
+
+    package init(file: String, field: String, line: Int? = nil) {
+        (self.file, self.field, self.line) = (file, field, line)
+    }
 }
 
 /// Headlines resolved from the job's source, for the locales to render.

@@ -222,7 +222,9 @@ public enum Planner {
                     spec.captureFallback = found.fallbackFrom
                 }
                 // Problems with the headline are reported where it was written.
+                // A fastlane screen shown on several devices has one headline, keyed by the screen.
                 spec.headlineOrigin = job.headlineOrigins[locale]?[capture.id]
+                    ?? job.captures[capture.jobIndex].screen.map { HeadlineOrigin(file: job.file, field: "headlines.\(locale).\($0)") }
                 spec.slotTexts["badge"] = job.badges[locale]?[capture.id]
                 outputs.append(spec)
             }

@@ -240,7 +240,7 @@ final class FastlaneFolderTests: XCTestCase {
         let job = try scratch.writeJob(["schemaVersion": 1, "captures": ["fastlane": "screenshots"],
                                         "headlines": ["en-US": ["01Home": long, "02Search": "Find it fast"]]])
         XCTAssertEqual(errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "0"))), [
-            "error: \(job): headlines.en-US.ios-simulator-2064x2752-01Home: headline does not fit its band on the 2064×2752 canvas (app-store-ipad-13-portrait-2064x2752), refused rather than clipped: overflows by 98.06 px: needs 3 lines (294.19 px) at the floor size 72 px: expected at most 2 lines (196.13 px; the band is 360 px high and headlineMaxLines is 2); shorten it or raise headlineMaxLines (refused on 1 more canvas too, by as much or less: 1320×2868 canvas (app-store-iphone-6.9-portrait-1320x2868))",
+            "error: \(job): headlines.en-US.01Home: headline does not fit its band on the 2064×2752 canvas (app-store-ipad-13-portrait-2064x2752), refused rather than clipped: overflows by 98.06 px: needs 3 lines (294.19 px) at the floor size 72 px: expected at most 2 lines (196.13 px; the band is 360 px high and headlineMaxLines is 2); shorten it or raise headlineMaxLines (refused on 1 more canvas too, by as much or less: 1320×2868 canvas (app-store-iphone-6.9-portrait-1320x2868))",
         ])
     }
 
