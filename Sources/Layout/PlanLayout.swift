@@ -95,6 +95,11 @@ extension LayoutEngine {
                 return nil
             }
             let why = generated.errors.first.map { ": \($0.field): \($0.message)" } ?? ""
+            // The job's padding shrinks the whole drawing: too much of it is the job's to fix.
+            if let padding = spec.theme.padding {
+                d.error(spec.headlineFile, "theme.padding", "the built-in template could not be drawn for the \(spec.canvas.canvasName) inside the theme's padding (\(SVGNumber.format(padding.x)) of the width, \(SVGNumber.format(padding.y)) of the height each side)\(why); a smaller padding leaves it room")
+                return nil
+            }
             d.error(spec.templateFile, "(template)", "the built-in template could not be drawn for the \(spec.canvas.canvasName)\(why)")
             return nil
         }

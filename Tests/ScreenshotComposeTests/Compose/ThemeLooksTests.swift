@@ -61,6 +61,18 @@ final class ThemeLooksTests: XCTestCase {
         XCTAssertGreaterThan(Self.count(Self.headline, padded, rows: 0.1..<0.3), 500)
     }
 
+    /// Too much padding is the job's to fix: refused at theme.padding, not at the built-in
+    /// template (breaker run: "builtin:classic: (template): … found 2.13").
+    func testPaddingThatLeavesNoRoomIsRefusedAtTheThemesPadding() throws {
+        let scratch = try Scratch()
+        let job = try Fixtures.mobileJob(in: scratch, extra: ["template": "classic", "theme": ["padding": 0.49]])
+        let errors = errorLines(ScreenshotComposer().check(jobFile: job, options: PlanOptions(sourceDateEpoch: "0")))
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors.first?.hasPrefix("error: \(job):") ?? false, "\(errors)")
+        XCTAssertTrue(errors.first?.contains(": theme.padding: the built-in template could not be drawn for the 390×844 canvas (tuck-browser-mobile) inside the theme's padding (0.49 of the width, 0.49 of the height each side): ") ?? false, "\(errors)")
+        XCTAssertTrue(errors.first?.hasSuffix("; a smaller padding leaves it room") ?? false, "\(errors)")
+    }
+
     func testThePlaceholderTemplateRefusesTheLooksItCannotDraw() throws {
         let scratch = try Scratch()
         let job = try Fixtures.mobileJob(in: scratch, extra: ["theme": ["padding": 0.05, "headlinePosition": "below", "screens": ["shot": ["padding": 0.1]]]])
