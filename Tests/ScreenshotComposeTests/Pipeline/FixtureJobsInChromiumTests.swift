@@ -28,7 +28,7 @@ final class FixtureJobsInChromiumTests: XCTestCase {
         }
         let jobs = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repository.appendingPathComponent("fixtures").path)
             .filter { $0.hasSuffix("-job.json") }.sorted()
-        XCTAssertEqual(jobs.count, 10)
+        XCTAssertEqual(jobs.count, 11)
         var compared = 0
         for name in jobs {
             let scratch = try Scratch()
